@@ -1,0 +1,319 @@
+"""``python -m game``: play, arena, perft and bench, headless.
+
+Every sub-command speaks only the game contract, so a new game gets all four for free. Errors in
+the user's input (unknown game, bad option, illegal move) end with a one-line message and exit
+status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.ai import ALL_LEVELS, LEVELS, choose_move
+from game.core import GameError, GameInfo, GameState, parse_option_args
+from game.register import all_games, get
+
+
+class UsageError(Exception):
+    """Bad input from the command line: printed as one line, exit status 2."""
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+def _game(game_id: str) -> GameInfo:
+    try:
+        return get(game_id)
+    except KeyError as exc:
+        raise UsageError(exc.args[0]) from None
+
+
+def _start_state(info: GameInfo, option_args: Sequence[str], position: str | None) -> GameState:
+    try:
+        options = info.validate(parse_option_args(option_args))
+        if position is None:
+            return info.factory(options)
+        if info.position_factory is None:
+            raise UsageError(f"{info.id} does not take --position")
+        return info.position_factory(position, options)
+    except GameError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _replay(state: GameState, moves: Sequence[str]) -> GameState:
+    for number, text in enumerate(moves, start=1):
+        if state.over:
+            raise UsageError(f"move {number} '{text}': the game is already over")
+        try:
+            state = state.apply_turn(state.parse_turn(text))
+        except GameError as exc:
+            raise UsageError(f"move {number} '{text}': {exc}") from None
+    return state
+
+
+def status_json(info: GameInfo, state: GameState, moves: Sequence[str]) -> dict[str, Any]:
+    """The JSON object ``play --json`` prints (documented in docs/command-line.md)."""
+    outcome = state.outcome()
+    return {
+        "game": info.id,
+        "moves": list(moves),
+        "to_move": list(state.to_move()),
+        "over": outcome is not None,
+        "outcome": None if outcome is None else outcome.to_json(),
+        "score": state.score(),
+        "position": state.position(),
+    }
+
+
+# -- play ------------------------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    info = _game(args.game)
+    state = _replay(_start_state(info, args.option, args.position), args.moves)
+    if args.json:
+        print(json.dumps(status_json(info, state, args.moves)))
+        return 0
+    print(state)
+    outcome = state.outcome()
+    if outcome is None:
+        print("to move: " + ", ".join(state.to_move()))
+    else:
+        winner = outcome.winner or "nobody (draw)"
+        print(f"over: {winner} — {outcome.reason}")
+    print("score: " + ", ".join(f"{k} {v}" for k, v in state.score().items()))
+    return 0
+
+
+# -- perft -----------------------------------------------------------------------------------------
+def perft(state: GameState, depth: int) -> int:
+    """Leaf positions ``depth`` turns deep, through the generic contract (games may supply faster)."""
+    if depth == 0:
+        return 1
+    acting = state.to_move()
+    if len(acting) != 1:
+        if not acting:
+            return 0
+        raise UsageError("perft counts alternating turns only")
+    player = acting[0]
+    moves = state.legal_moves(player)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(state.apply_turn({player: move}), depth - 1) for move in moves)
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    info = _game(args.game)
+    if args.depth < 0:
+        raise UsageError("--depth must be 0 or more")
+    state = _replay(_start_state(info, args.option, args.position), args.moves)
+    counter: Callable[[GameState, int], int] = info.extra.get("perft", perft)
+    for depth in range(1, args.depth + 1):
+        start = time.perf_counter()
+        count = counter(state, depth)
+        seconds = time.perf_counter() - start
+        print(f"perft {depth}: {count}", flush=True)
+        if args.verbose:
+            print(f"  ({seconds:.3f} s, {count / max(seconds, 1e-9):,.0f} leaves/s)", file=sys.stderr)
+    return 0
+
+
+# -- arena -----------------------------------------------------------------------------------------
+def play_ai_game(
+    info: GameInfo,
+    options: dict[str, str],
+    levels: dict[str, str],
+    seed: int,
+    times: dict[str, list[float]] | None = None,
+    max_turns: int = 2000,
+) -> tuple[GameState, list[str]]:
+    """One AI-vs-AI game; ``levels`` maps each player to a level. Records think times per level."""
+    state = info.factory(options)
+    moves: list[str] = []
+    rng = random.Random(seed)
+    while not state.over and len(moves) < max_turns:
+        turn = {}
+        for player in state.to_move():
+            start = time.perf_counter()
+            turn[player] = choose_move(state, player, levels[player], rng.getrandbits(32))
+            if times is not None:
+                times.setdefault(levels[player], []).append(time.perf_counter() - start)
+        moves.append(state.turn_to_text(turn))
+        state = state.apply_turn(turn)
+    return state, moves
+
+
+def _summary(values: list[float]) -> str:
+    if not values:
+        return "no moves"
+    ordered = sorted(values)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return (f"moves={len(values)} median={statistics.median(values):.3f}s "
+            f"p90={p90:.3f}s max={ordered[-1]:.3f}s")
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    info = _game(args.game)
+    try:
+        options = info.validate(parse_option_args(args.option))
+    except GameError as exc:
+        raise UsageError(str(exc)) from None
+    if args.n < 1:
+        raise UsageError("-n must be at least 1")
+    players = info.players
+    wins = {"a": 0, "b": 0}
+    draws = 0
+    times: dict[str, list[float]] = {}
+    side_wins: dict[str, int] = {p: 0 for p in players}
+    for index in range(args.n):
+        a_player = players[index % len(players)]
+        b_player = next(p for p in players if p != a_player)
+        levels = {a_player: args.a, b_player: args.b}
+        state, moves = play_ai_game(info, options, levels, args.seed * 100_003 + index, times)
+        outcome = state.outcome()
+        winner = outcome.winner if outcome else None
+        if winner == a_player:
+            wins["a"] += 1
+        elif winner == b_player:
+            wins["b"] += 1
+        else:
+            draws += 1
+        if winner:
+            side_wins[winner] += 1
+        if not args.quiet:
+            result = f"{winner} wins" if winner else "draw"
+            reason = outcome.reason if outcome else "turn limit reached"
+            print(f"game {index + 1}: a={args.a} as {a_player}, b={args.b} as {b_player}: "
+                  f"{result} after {len(moves)} turns — {reason}", flush=True)
+    print("sides: " + ", ".join(f"{p} won {n}" for p, n in side_wins.items()))
+    for level in ALL_LEVELS:
+        if level in times:
+            print(f"think time {level}: {_summary(times[level])}")
+    print(f"result: a={wins['a']} b={wins['b']} draws={draws}")
+    return 0
+
+
+# -- bench -----------------------------------------------------------------------------------------
+def rules_speed(info: GameInfo, seconds: float, seed: int = 7) -> float:
+    """Positions per second over random playouts: list legal moves, pick one, apply it."""
+    rng = random.Random(seed)
+    count = 0
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    state = info.new_state()
+    while time.perf_counter() < deadline:
+        if state.over:
+            state = info.new_state()
+        turn = {}
+        for player in state.to_move():
+            state.legal_moves(player)
+            turn[player] = state.random_move(player, rng)
+        state = state.apply_turn(turn)
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    games = [_game(g) for g in args.games] if args.games else all_games()
+    levels = args.levels or list(LEVELS)
+    for level in levels:
+        if level not in ALL_LEVELS:
+            raise UsageError(f"unknown level '{level}' (levels: {', '.join(ALL_LEVELS)})")
+    for info in games:
+        states = info.bench_states() if info.bench_states else [info.new_state()]
+        if args.positions:
+            states = states[: args.positions]
+        print(f"{info.id}: AI seconds per move over {len(states)} fixed positions")
+        print(f"  {'level':<8}{'median':>9}{'max':>9}")
+        for level in levels:
+            samples = []
+            for index, state in enumerate(states):
+                for player in state.to_move():
+                    start = time.perf_counter()
+                    choose_move(state, player, level, seed=index)
+                    samples.append(time.perf_counter() - start)
+            print(f"  {level:<8}{statistics.median(samples):>8.3f}s{max(samples):>8.3f}s", flush=True)
+        extra_bench: Callable[[float], list[tuple[str, float]]] | None = info.extra.get("rules_bench")
+        if extra_bench is not None:
+            for label, rate in extra_bench(args.seconds):
+                print(f"  rules: {label}: {rate:,.0f}/s")
+        print(f"  rules: random playouts: {rules_speed(info, args.seconds):,.0f} positions/s", flush=True)
+    return 0
+
+
+# -- entry -----------------------------------------------------------------------------------------
+_SUBPARSERS: dict[str, argparse.ArgumentParser] = {}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ids = ", ".join(g.id for g in all_games())
+    parser = _Parser(prog="python -m game", description="Curio Boards, headless: rules, AI and benchmarks.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    _SUBPARSERS.clear()
+
+    def game_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", help=f"game id ({ids})")
+        p.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
+
+    play = sub.add_parser("play", help="apply moves in notation and print the position")
+    game_args(play)
+    play.add_argument("--position", help="start from a position in the game's text form")
+    play.add_argument("--json", action="store_true", help="print one JSON object")
+    play.add_argument("moves", nargs="*", metavar="MOVE")
+    _SUBPARSERS["play"] = play
+    play.set_defaults(func=cmd_play)
+
+    perft_p = sub.add_parser("perft", help="count move sequences (alternating games)")
+    game_args(perft_p)
+    perft_p.add_argument("--depth", type=int, required=True)
+    perft_p.add_argument("--position", help="start from a position in the game's text form")
+    perft_p.add_argument("-v", "--verbose", action="store_true", help="timing per depth on stderr")
+    perft_p.add_argument("moves", nargs="*", metavar="MOVE")
+    _SUBPARSERS["perft"] = perft_p
+    perft_p.set_defaults(func=cmd_perft)
+
+    arena = sub.add_parser("arena", help="seeded AI-vs-AI games, sides alternating")
+    game_args(arena)
+    arena.add_argument("--a", default="hard", choices=ALL_LEVELS, help="level of AI A")
+    arena.add_argument("--b", default="easy", choices=ALL_LEVELS, help="level of AI B")
+    arena.add_argument("-n", type=int, default=10, help="number of games")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("-q", "--quiet", action="store_true", help="only the summary")
+    _SUBPARSERS["arena"] = arena
+    arena.set_defaults(func=cmd_arena)
+
+    bench = sub.add_parser("bench", help="AI think times per level and rules speed")
+    bench.add_argument("games", nargs="*", metavar="GAME")
+    bench.add_argument("--levels", nargs="+", metavar="LEVEL")
+    bench.add_argument("--positions", type=int, default=0, help="use only the first N positions")
+    bench.add_argument("--seconds", type=float, default=2.0, help="seconds per rules-speed figure")
+    _SUBPARSERS["bench"] = bench
+    bench.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = build_parser()
+        # Options and moves may be intermixed (``play g e2-e4 --json``), which plain parse_args
+        # cannot do for a '*' positional; the sub-command's own parser parses intermixed.
+        if not argv or argv[0] not in _SUBPARSERS:
+            parser.parse_args(argv)  # prints help, or raises UsageError naming the bad command
+            return 2
+        args = _SUBPARSERS[argv[0]].parse_intermixed_args(argv[1:])
+        return int(args.func(args))
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,221 @@
+"""The game contract every Curio Boards game fulfils.
+
+Modelled on python-chess and OpenSpiel: a state knows who must act (one player for alternating
+turns, several for a simultaneous phase), lists and checks moves, applies a whole turn and returns
+a *new* state (states are never mutated after construction, which makes undo, the AI and the
+scenes' before/after animations trivial), speaks its notation both ways and reports the outcome.
+
+Everything above ``game/`` (saves, scenes, the command line) talks only to this contract.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Move = Hashable
+"""A move is any small hashable value the game chooses; only its notation leaves the game."""
+
+
+class GameError(ValueError):
+    """Base of every error a game raises about bad input (subclasses ValueError, like python-chess)."""
+
+
+class OptionError(GameError):
+    """An unknown option or a value outside the allowed set."""
+
+
+class NotationError(GameError):
+    """Text that is not a move in the game's notation at all."""
+
+    def __init__(self, text: str, why: str) -> None:
+        super().__init__(f"'{text}' is not a valid move: {why}")
+        self.text = text
+        self.why = why
+
+
+class IllegalMoveError(GameError):
+    """A well-formed move that the rules do not allow here; ``why`` is meant for players."""
+
+    def __init__(self, text: str, why: str) -> None:
+        super().__init__(f"'{text}' is not legal: {why}")
+        self.text = text
+        self.why = why
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. ``winner`` is a player name, or None for a draw."""
+
+    winner: str | None
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option. Every option has a small finite set of textual values so the new-game
+    dialog can offer them as a drop-down and the command line can validate them the same way."""
+
+    name: str
+    label: str
+    default: str
+    choices: tuple[str, ...]
+    help: str = ""
+
+
+def validate_options(specs: Sequence[OptionSpec], raw: Mapping[str, str]) -> dict[str, str]:
+    """Fill defaults and reject unknown names or values, with messages a player can act on."""
+    by_name = {spec.name: spec for spec in specs}
+    for name in raw:
+        if name not in by_name:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise OptionError(f"unknown option '{name}' (this game's options: {known})")
+    result: dict[str, str] = {}
+    for spec in specs:
+        value = str(raw.get(spec.name, spec.default)).strip().lower()
+        if value not in spec.choices:
+            allowed = ", ".join(spec.choices)
+            raise OptionError(f"option {spec.name}={value} is not allowed (choose one of: {allowed})")
+        result[spec.name] = value
+    return result
+
+
+def parse_option_args(pairs: Sequence[str]) -> dict[str, str]:
+    """Turn command-line ``k=v`` strings into a mapping, rejecting anything else clearly."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise OptionError(f"option '{pair}' must look like name=value")
+        result[name.strip().lower()] = value.strip()
+    return result
+
+
+class GameState(ABC):
+    """An immutable position plus whose turn it is.
+
+    Turns are mappings ``{player: move}``: one entry in alternating phases, one per acting player in
+    simultaneous phases. Notation of a turn is the single move's text, or for simultaneous phases the
+    players' texts joined by ``/`` in the order of :attr:`players`.
+    """
+
+    game_id: str = ""
+    players: tuple[str, ...] = ()
+
+    # -- who acts -----------------------------------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> tuple[str, ...]:
+        """Players who must act now, in :attr:`players` order; empty once the game is over."""
+
+    @property
+    def simultaneous(self) -> bool:
+        return len(self.to_move()) > 1
+
+    # -- moves ----------------------------------------------------------------------------------
+    @abstractmethod
+    def legal_moves(self, player: str) -> Sequence[Move]:
+        """Every legal move of ``player`` now (empty if the player does not act)."""
+
+    def check_move(self, player: str, move: Move) -> None:
+        """Raise :class:`IllegalMoveError` with a player-facing reason if ``move`` is not legal.
+
+        Games override this to explain *why* (the scenes show the reason on an illegal click)."""
+        if player not in self.to_move():
+            raise IllegalMoveError(self.move_to_text(player, move), f"it is not {player}'s turn")
+        if move not in self.legal_moves(player):
+            raise IllegalMoveError(self.move_to_text(player, move), "the rules do not allow it here")
+
+    def random_move(self, player: str, rng: random.Random) -> Move:
+        """A uniformly random legal move; games with huge move lists override this cheaply."""
+        return rng.choice(list(self.legal_moves(player)))
+
+    @abstractmethod
+    def apply_turn(self, turn: Mapping[str, Move]) -> GameState:
+        """The state after every acting player's move. Raises IllegalMoveError if any is illegal."""
+
+    def apply(self, move: Move) -> GameState:
+        """Convenience for alternating phases: the single player to move plays ``move``."""
+        acting = self.to_move()
+        if len(acting) != 1:
+            raise GameError("apply() needs exactly one player to move; use apply_turn()")
+        return self.apply_turn({acting[0]: move})
+
+    # -- notation -------------------------------------------------------------------------------
+    @abstractmethod
+    def move_to_text(self, player: str, move: Move) -> str:
+        """The notation of ``move`` by ``player`` in this state."""
+
+    @abstractmethod
+    def parse_move(self, player: str, text: str) -> Move:
+        """Parse notation into a legal move; NotationError if malformed, IllegalMoveError if not legal."""
+
+    def turn_to_text(self, turn: Mapping[str, Move]) -> str:
+        return "/".join(self.move_to_text(p, turn[p]) for p in self.to_move())
+
+    def parse_turn(self, text: str) -> dict[str, Move]:
+        """Parse a whole turn: a move, or ``A/B`` in a simultaneous phase."""
+        acting = self.to_move()
+        if not acting:
+            raise IllegalMoveError(text, "the game is already over")
+        parts = [part.strip() for part in text.strip().split("/")] if len(acting) > 1 else [text.strip()]
+        if len(parts) != len(acting):
+            raise NotationError(text, f"a turn here has {len(acting)} parts separated by '/'")
+        return {player: self.parse_move(player, part) for player, part in zip(acting, parts)}
+
+    # -- result ---------------------------------------------------------------------------------
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+
+    @property
+    def over(self) -> bool:
+        return self.outcome() is not None
+
+    @abstractmethod
+    def score(self) -> dict[str, int]:
+        """The game's running score (JSON ``score``)."""
+
+    @abstractmethod
+    def position(self) -> dict[str, Any]:
+        """A JSON-able description of the position (documented per game in docs/)."""
+
+    @abstractmethod
+    def __str__(self) -> str:
+        """A plain-text picture of the position for debugging and tests."""
+
+
+AIFunction = Callable[[GameState, str, str, random.Random, float], Move]
+"""``ai(state, player, level, rng, seconds) -> move``: the game's own AI for one level."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A register entry: everything the menu, command line, saves and tests need about a game."""
+
+    id: str
+    title: str
+    players: tuple[str, ...]
+    summary: str
+    options: tuple[OptionSpec, ...]
+    factory: Callable[[dict[str, str]], GameState]
+    ai: AIFunction
+    simultaneous: bool = False
+    rules_help: str = ""
+    bench_states: Callable[[], list[GameState]] | None = None
+    position_factory: Callable[[str, dict[str, str]], GameState] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def new_state(self, options: Mapping[str, str] | None = None) -> GameState:
+        return self.factory(self.validate(options or {}))
+
+    def validate(self, options: Mapping[str, str]) -> dict[str, str]:
+        return validate_options(self.options, options)
+
+    def player_title(self, player: str) -> str:
+        return player.replace("-", " ").title()

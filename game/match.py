@@ -1,0 +1,312 @@
+"""A headless match: a game, its options, who sits at each side, and the history of turns.
+
+Scenes and saves talk to a :class:`Match`, never to a game's internals. The match owns the flow every
+game shares: submitting moves (collecting secret orders until a simultaneous turn is complete),
+undo/redo with the rules for when going back is fair, and the record a save file stores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from game.core import GameError, GameInfo, GameState, Move, Outcome
+from game.register import get as get_game
+
+HUMAN = "human"
+AI = "ai"
+
+
+class RecordError(GameError):
+    """A match record that cannot be loaded. ``move_number`` (1-based) names the first bad turn."""
+
+    def __init__(self, message: str, move_number: int | None = None, move_text: str | None = None):
+        if move_number is not None:
+            message = f"move {move_number} ('{move_text}'): {message}"
+        super().__init__(message)
+        self.move_number = move_number
+        self.move_text = move_text
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays one side: a human at this screen, or the computer at a level."""
+
+    kind: str = HUMAN
+    level: str | None = None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == AI
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level} if self.is_ai else {"kind": self.kind}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Seat:
+        from game.ai import LEVELS
+
+        if not isinstance(data, dict) or data.get("kind") not in (HUMAN, AI):
+            raise RecordError(f"a seat must be {{'kind': 'human'}} or {{'kind': 'ai', 'level': ...}}, not {data!r}")
+        if data["kind"] == AI:
+            if data.get("level") not in LEVELS:
+                raise RecordError(f"unknown computer level {data.get('level')!r}")
+            return cls(AI, data["level"])
+        return cls(HUMAN)
+
+    def describe(self) -> str:
+        return f"Computer ({self.level})" if self.is_ai else "Human"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One played turn: the state before it, the moves, and their notation."""
+
+    before: GameState
+    moves: Mapping[str, Move]
+    text: str
+    after: GameState
+
+    @property
+    def simultaneous(self) -> bool:
+        return len(self.moves) > 1
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Match:
+    """A game in progress with its history. Mutable: this is the one object a scene keeps."""
+
+    def __init__(
+        self,
+        game: GameInfo | str,
+        options: Mapping[str, str] | None = None,
+        seats: Mapping[str, Seat] | None = None,
+    ) -> None:
+        self.game: GameInfo = get_game(game) if isinstance(game, str) else game
+        self.options: dict[str, str] = self.game.validate(options or {})
+        seats = dict(seats or {})
+        unknown = set(seats) - set(self.game.players)
+        if unknown:
+            raise GameError(f"{self.game.title} has no player {', '.join(sorted(unknown))}")
+        self.seats: dict[str, Seat] = {p: seats.get(p, Seat()) for p in self.game.players}
+        self.initial: GameState = self.game.factory(self.options)
+        self.turns: list[Turn] = []
+        self.redo_stack: list[Turn] = []
+        self.pending: dict[str, Move] = {}
+        self.match_id: str = uuid.uuid4().hex[:12]
+        self.created: str = _now()
+        self.updated: str = self.created
+
+    # -- state ----------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.turns[-1].after if self.turns else self.initial
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome()
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def humans(self) -> list[str]:
+        return [p for p, seat in self.seats.items() if not seat.is_ai]
+
+    @property
+    def two_player(self) -> bool:
+        return not any(seat.is_ai for seat in self.seats.values())
+
+    def mode_text(self) -> str:
+        if self.two_player:
+            return "Two players"
+        ai_seats = [(p, s) for p, s in self.seats.items() if s.is_ai]
+        if len(ai_seats) == len(self.seats):
+            return "Computer vs computer"
+        player, seat = ai_seats[0]
+        return f"vs computer ({seat.level}), computer plays {self.game.player_title(player)}"
+
+    def awaiting(self) -> list[str]:
+        """Players who still owe a move this turn (for simultaneous turns: not yet submitted)."""
+        return [p for p in self.state.to_move() if p not in self.pending]
+
+    # -- playing --------------------------------------------------------------------------------
+    def submit(self, player: str, move: Move) -> Turn | None:
+        """Play (or, in a simultaneous phase, secretly commit) ``move`` for ``player``.
+
+        Returns the completed :class:`Turn` once every acting player has moved, else None.
+        Raises IllegalMoveError (with a player-facing reason) and changes nothing if illegal."""
+        state = self.state
+        if player not in state.to_move():
+            raise GameError(f"it is not {self.game.player_title(player)}'s turn")
+        state.check_move(player, move)
+        self.pending[player] = move
+        if any(p not in self.pending for p in state.to_move()):
+            return None
+        moves = {p: self.pending[p] for p in state.to_move()}
+        self.pending = {}
+        return self._push(state, moves)
+
+    def submit_text(self, player: str, text: str) -> Turn | None:
+        return self.submit(player, self.state.parse_move(player, text))
+
+    def play_text(self, text: str) -> Turn:
+        """Play a whole turn from notation (``A/B`` for simultaneous turns)."""
+        state = self.state
+        moves = state.parse_turn(text)
+        self.pending = {}
+        return self._push(state, moves)
+
+    def withdraw(self, player: str) -> bool:
+        """Take back a secret order not yet revealed."""
+        return self.pending.pop(player, None) is not None
+
+    def _push(self, state: GameState, moves: Mapping[str, Move]) -> Turn:
+        after = state.apply_turn(moves)
+        turn = Turn(state, dict(moves), state.turn_to_text(moves), after)
+        self.turns.append(turn)
+        self.redo_stack.clear()
+        self.updated = _now()
+        return turn
+
+    # -- undo / redo ----------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """Going back is allowed unless it would cross a reveal in a two-player simultaneous game
+        (Board Game Arena's rule: both players saw the other's secret choice)."""
+        if self.pending:
+            return True
+        if not self.turns:
+            return False
+        if self.turns[-1].simultaneous and self.two_player:
+            return False
+        return self._undo_depth() > 0
+
+    def _undo_depth(self) -> int:
+        """How many turns one undo takes back: at least one, then on until a human is to move."""
+        humans = set(self.humans())
+        if not humans:
+            return 1 if self.turns else 0
+        for depth in range(1, len(self.turns) + 1):
+            before = self.turns[-depth].before
+            if humans & set(before.to_move()):
+                return depth
+        return 0
+
+    def undo(self) -> bool:
+        """Withdraw pending secret orders, or take back turns until a human is to move."""
+        if self.pending:
+            self.pending = {}
+            return True
+        if not self.can_undo():
+            return False
+        for _ in range(self._undo_depth()):
+            self.redo_stack.append(self.turns.pop())
+        self.updated = _now()
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack) and not self.pending
+
+    def redo(self) -> bool:
+        """Replay undone turns up to the next point where a human is to move."""
+        if not self.can_redo():
+            return False
+        humans = set(self.humans())
+        while self.redo_stack:
+            self.turns.append(self.redo_stack.pop())
+            if not humans or humans & set(self.state.to_move()) or self.state.over:
+                break
+        self.updated = _now()
+        return True
+
+    # -- record ---------------------------------------------------------------------------------
+    def move_texts(self) -> list[str]:
+        return [turn.text for turn in self.turns]
+
+    def to_record(self) -> dict[str, Any]:
+        """The match as plain JSON-able data: what a save file stores (see docs/save-format.md)."""
+        outcome = self.outcome
+        return {
+            "id": self.match_id,
+            "game": self.game.id,
+            "options": dict(self.options),
+            "seats": {p: seat.to_json() for p, seat in self.seats.items()},
+            "moves": self.move_texts(),
+            "pending": {p: self.state.move_to_text(p, m) for p, m in self.pending.items()},
+            "created": self.created,
+            "updated": self.updated,
+            "result": None if outcome is None else outcome.to_json(),
+        }
+
+    @classmethod
+    def from_record(cls, record: Any) -> Match:
+        """Rebuild a match by replaying every move through the rules.
+
+        Raises RecordError naming the first bad move (1-based number and its text); nothing
+        half-loaded ever comes back."""
+        if not isinstance(record, dict):
+            raise RecordError("the match record is not an object")
+        game_id = record.get("game")
+        if not isinstance(game_id, str):
+            raise RecordError("the match record names no game")
+        try:
+            info = get_game(game_id)
+        except KeyError as exc:
+            raise RecordError(str(exc.args[0])) from None
+        options = record.get("options", {})
+        seats_data = record.get("seats", {})
+        moves = record.get("moves", [])
+        pending = record.get("pending", {}) or {}
+        if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+            raise RecordError("options must be an object of text values")
+        if not isinstance(seats_data, dict):
+            raise RecordError("seats must be an object")
+        if not isinstance(moves, list):
+            raise RecordError("moves must be a list")
+        if not isinstance(pending, dict):
+            raise RecordError("pending must be an object")
+        try:
+            seats = {p: Seat.from_json(s) for p, s in seats_data.items()}
+            match = cls(info, options, seats)
+        except GameError as exc:
+            raise RecordError(str(exc)) from None
+        for number, text in enumerate(moves, start=1):
+            if not isinstance(text, str):
+                raise RecordError("a move must be text", number, repr(text))
+            if match.over:
+                raise RecordError("the game was already over before this move", number, text)
+            try:
+                match.play_text(text)
+            except GameError as exc:
+                raise RecordError(str(exc), number, text) from None
+        for player, text in pending.items():
+            try:
+                if not isinstance(text, str) or player not in match.state.to_move():
+                    raise GameError(f"{player} has no secret order to give now")
+                match.pending[player] = match.state.parse_move(player, text)
+            except GameError as exc:
+                raise RecordError(f"pending order: {exc}") from None
+        if match.pending and not match.awaiting():
+            raise RecordError("pending orders cover the whole turn; it should have been played")
+        for key in ("id", "created", "updated"):
+            if isinstance(record.get(key), str):
+                setattr(match, "match_id" if key == "id" else key, record[key])
+        return match
+
+    def copy(self) -> Match:
+        return Match.from_record(self.to_record())
+
+
+def describe_turns(match: Match) -> Sequence[tuple[int, str, str]]:
+    """The move list as (number, players, text) rows for display."""
+    rows = []
+    for number, turn in enumerate(match.turns, start=1):
+        who = " & ".join(match.game.player_title(p) for p in turn.moves)
+        rows.append((number, who, turn.text))
+    return rows

@@ -1,0 +1,1 @@
+"""Curio Boards' window side: pygame and pygame-gui scenes. Draws and listens; rules live in game/."""

@@ -1,0 +1,286 @@
+"""The scene manager: one window, one 60 FPS loop, a stack of scenes.
+
+Every scene owns a pygame-gui ``UIManager`` (so a dialog's widgets never leak into the scene below)
+and lays itself out from the window size in :meth:`Scene.layout`, which runs on entry and after
+every resize. Scenes marked ``overlay`` (pause menu, dialogs drawn over a board) draw the scene below
+them first.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+if TYPE_CHECKING:
+    from game.worker import AIWorker
+    from saves.settings import Settings
+    from saves.store import SaveStore
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+THEME_PATH = ASSETS / "theme.json"
+FPS = 60
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (1024, 640)
+TITLE = "Curio Boards"
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The app's typeface (Noto Sans, shipped with pygame-gui) at a pixel size, cached."""
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    path = Path(pygame_gui.__file__).resolve().parent / "data" / name
+    return pygame.font.Font(str(path), max(8, int(size)))
+
+
+class Scene:
+    """A screen of the app. Subclasses override what they need; the defaults do nothing."""
+
+    overlay: bool = False
+    """Draw the scene underneath first (pause menu, modal dialogs)."""
+
+    name: str = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.ui = pygame_gui.UIManager(app.size, str(THEME_PATH))
+        self._built = False
+
+    # -- lifecycle -----------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (first time or uncovered again)."""
+        if not self._built:
+            self._built = True
+            self.layout(self.app.size)
+
+    def leave(self) -> None:
+        """Called when the scene is removed from the stack for good."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.ui.set_window_resolution(size)
+        self.ui.clear_and_reset()
+        self.layout(size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Create or place every widget for a window of ``size`` (called again after a resize)."""
+
+    # -- frame ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """React to one event; pygame-gui has already seen it."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw everything except the pygame-gui widgets (drawn after this by the app)."""
+
+
+class App:
+    """Owns the window, the loop, the scene stack and the shared services (saves, settings, AI)."""
+
+    def __init__(self, data_dir: Path | None = None, size: tuple[int, int] = DEFAULT_SIZE) -> None:
+        from saves.paths import resolve_config_dir, resolve_data_dir
+        from saves.settings import load_settings
+        from saves.store import SaveStore
+
+        pygame.init()
+        pygame.key.set_repeat(400, 40)
+        self.data_dir = resolve_data_dir(data_dir)
+        self.store: SaveStore = SaveStore(self.data_dir)
+        self.settings: Settings = load_settings(resolve_config_dir(data_dir))
+        self.size = size
+        self.windowed_size = size
+        self.fullscreen = False
+        pygame.display.set_caption(TITLE)
+        self._set_icon()
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self.running = True
+        self._worker: AIWorker | None = None
+        self.frame_hooks: list[Callable[[App, float], None]] = []
+        self.toasts: list[tuple[str, float]] = []
+        if self.settings.fullscreen:
+            self.set_fullscreen(True)
+
+    def _set_icon(self) -> None:
+        icon = ASSETS / "icon.png"
+        if icon.exists():
+            try:
+                pygame.display.set_icon(pygame.image.load(str(icon)))
+            except pygame.error:
+                pass
+
+    # -- services -------------------------------------------------------------------------------
+    @property
+    def worker(self) -> AIWorker:
+        if self._worker is None:
+            from game.worker import AIWorker
+
+            self._worker = AIWorker()
+        return self._worker
+
+    def toast(self, text: str, seconds: float = 3.0) -> None:
+        """A short message at the bottom of the window (errors, 'Saved.')."""
+        self.toasts = [*self.toasts[-2:], (text, seconds)]
+
+    # -- stack ----------------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.leave()
+        if self.top is not None:
+            self.top.enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    def reset_to(self, scene: Scene) -> None:
+        """Clear the stack (e.g. back to the main menu) and show ``scene``."""
+        while self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    # -- window ---------------------------------------------------------------------------------
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        self.fullscreen = on
+        if on:
+            self.windowed_size = self.size
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        size = (max(1, size[0]), max(1, size[1]))
+        if size == self.size:
+            return
+        self.size = size
+        for scene in self.stack:
+            scene.resize(size)
+
+    def resize_window(self, size: tuple[int, int]) -> None:
+        """Resize the window programmatically (tests, screenshots)."""
+        if not self.fullscreen:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized(self.screen.get_size())
+
+    # -- loop -----------------------------------------------------------------------------------
+    def quit(self) -> None:
+        self.running = False
+
+    def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        """One frame: events, update, draw. The loop and the tests both come through here."""
+        for event in events:
+            self._dispatch(event)
+            if not self.running:
+                return
+        top = self.top
+        if top is None:
+            self.running = False
+            return
+        top.ui.update(dt)
+        top.update(dt)
+        self.toasts = [(text, left - dt) for text, left in self.toasts if left - dt > 0]
+        self.draw()
+        for hook in list(self.frame_hooks):
+            hook(self, dt)
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self._resized((event.w, event.h))
+            return
+        if event.type == pygame.WINDOWSIZECHANGED and not self.fullscreen:
+            self._resized((event.x, event.y))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+            self.settings.fullscreen = self.fullscreen
+            self.save_settings()
+            return
+        top = self.top
+        if top is None:
+            return
+        top.ui.process_events(event)
+        top.handle_event(event)
+
+    def save_settings(self) -> None:
+        from saves.settings import save_settings
+
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.toast(f"Could not save settings: {exc}")
+
+    def draw(self) -> None:
+        """Draw the top scene, and the ones beneath it for overlays."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+            scene.ui.draw_ui(self.screen)
+        self._draw_toasts()
+
+    def _draw_toasts(self) -> None:
+        y = self.size[1] - 16
+        for text, left in reversed(self.toasts):
+            label = font(18).render(text, True, (250, 244, 230))
+            box = label.get_rect(midbottom=(self.size[0] // 2, y)).inflate(28, 14)
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            alpha = int(230 * min(1.0, left / 0.4))
+            pygame.draw.rect(panel, (40, 30, 24, alpha), panel.get_rect(), border_radius=10)
+            self.screen.blit(panel, box)
+            label.set_alpha(min(255, alpha + 25))
+            self.screen.blit(label, label.get_rect(center=box.center))
+            y = box.top - 8
+
+    def run(self, first: Scene) -> None:
+        """The 60 FPS loop until the window closes."""
+        self.push(first)
+        try:
+            while self.running:
+                dt = self.clock.tick(FPS) / 1000.0
+                self.step(pygame.event.get(), min(dt, 0.1))
+                pygame.display.flip()
+        finally:
+            self.shutdown()
+
+    def shutdown(self) -> None:
+        """Leave every scene (autosave happens there) and stop the AI worker at once."""
+        while self.stack:
+            self.stack.pop().leave()
+        if self._worker is not None:
+            self._worker.close()
+        pygame.quit()
+
+
+def now() -> float:
+    return time.perf_counter()
+
+
+def make_event(kind: int, **attrs: Any) -> pygame.event.Event:
+    """A synthetic event, for tests and the smoke run."""
+    return pygame.event.Event(kind, attrs)
