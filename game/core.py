@@ -166,7 +166,7 @@ class GameState(ABC):
         parts = [part.strip() for part in text.strip().split("/")] if len(acting) > 1 else [text.strip()]
         if len(parts) != len(acting):
             raise NotationError(text, f"a turn here has {len(acting)} parts separated by '/'")
-        return {player: self.parse_move(player, part) for player, part in zip(acting, parts)}
+        return {player: self.parse_move(player, part) for player, part in zip(acting, parts, strict=True)}
 
     # -- result ---------------------------------------------------------------------------------
     @abstractmethod

@@ -7,9 +7,9 @@ undo/redo with the rules for when going back is fair, and the record a save file
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -50,7 +50,7 @@ class Seat:
         from game.ai import LEVELS
 
         if not isinstance(data, dict) or data.get("kind") not in (HUMAN, AI):
-            raise RecordError(f"a seat must be {{'kind': 'human'}} or {{'kind': 'ai', 'level': ...}}, not {data!r}")
+            raise RecordError(f"a seat must be human or ai with a level, not {data!r}")
         if data["kind"] == AI:
             if data.get("level") not in LEVELS:
                 raise RecordError(f"unknown computer level {data.get('level')!r}")

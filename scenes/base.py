@@ -8,6 +8,7 @@ them first.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterable
 from functools import lru_cache
@@ -111,10 +112,8 @@ class App:
     def _set_icon(self) -> None:
         icon = ASSETS / "icon.png"
         if icon.exists():
-            try:
+            with contextlib.suppress(pygame.error):
                 pygame.display.set_icon(pygame.image.load(str(icon)))
-            except pygame.error:
-                pass
 
     # -- services -------------------------------------------------------------------------------
     @property

@@ -64,7 +64,8 @@ class TestWithToyGames:
 
     def test_arena_alternates_sides_and_ends_with_result(self, capsys: pytest.CaptureFixture[str]) -> None:
         # The toy AI always takes 1: with 3 stones the first player takes the last stone.
-        assert main(["arena", "toy-nim", "--option", "stones=3", "--a", "easy", "--b", "easy", "-n", "4"]) == 0
+        argv = ["arena", "toy-nim", "--option", "stones=3", "--a", "easy", "--b", "easy", "-n", "4"]
+        assert main(argv) == 0
         lines = capsys.readouterr().out.splitlines()
         assert lines[-1] == "result: a=2 b=2 draws=0"
         assert any(line.startswith("think time easy:") for line in lines)

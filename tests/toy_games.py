@@ -95,7 +95,7 @@ class PenniesState(GameState):
         return Outcome(self.players[0] if self.points[0] >= 2 else self.players[1], "two points")
 
     def score(self) -> dict[str, int]:
-        return dict(zip(self.players, self.points))
+        return dict(zip(self.players, self.points, strict=True))
 
     def position(self) -> dict[str, Any]:
         return {"points": list(self.points)}

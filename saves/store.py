@@ -1,0 +1,511 @@
+"""Save files: the versioned format, the store on disk, autosave and the menu's Continue.
+
+A save is an *envelope* around :meth:`game.match.Match.to_record` (see ``docs/save-format.md``)::
+
+    {"format": "curio-boards-save", "version": 1, "saved_at": "...", "kind": "manual",
+     "label": null, "summary": {...}, "digest": "sha256:...", "match": {...}}
+
+The match record (game, options, seats, move texts) is the truth: loading replays every move through
+the rules, so a damaged or hand-edited file is caught at the first bad move and reported by number
+and text, and nothing half-loaded ever reaches a scene. The ``summary`` is a convenience copy that
+lets the load screen list dozens of files without replaying any of them.
+
+The store treats the player's files with care: writes are atomic, manual saves never overwrite
+another file, and the app never modifies or deletes a file it did not write exactly as it is now
+(damaged, hand-edited or from a newer version) except when the player explicitly deletes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from game.core import GameError, Outcome
+from game.match import Match, RecordError, Seat
+from game.register import get as get_game
+from saves.atomic import TEMP_SUFFIX, write_atomic
+
+FORMAT_NAME = "curio-boards-save"
+"""The ``format`` value that identifies a Curio Boards save among other JSON files."""
+
+FORMAT_VERSION = 1
+"""The newest format version this code writes and reads. Readers accept this and older versions they
+know; a newer version is refused with a clear message and the file is left alone."""
+
+MANUAL = "manual"
+AUTOSAVE = "autosave"
+KINDS: tuple[str, ...] = (MANUAL, AUTOSAVE)
+
+MAX_AUTOSAVES = 30
+"""Autosaves kept; beyond this the oldest healthy *finished* ones are pruned (unfinished games never)."""
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""No real save comes near this; a bigger file is not ours, and reading it would stall the load screen."""
+
+SAVES_DIR = "saves"
+AUTOSAVE_DIR = "autosave"
+
+_REQUIRED_KEYS: tuple[str, ...] = ("format", "version", "saved_at", "kind", "match")
+
+
+class SaveError(ValueError):
+    """A save that cannot be written or loaded. ``str(error)`` is a complete sentence for players.
+
+    ``move_number`` (1-based) and ``move_text`` name the first move that failed to replay, if that is
+    the problem, so the load screen can point at it."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Path | None = None,
+        move_number: int | None = None,
+        move_text: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.move_number = move_number
+        self.move_text = move_text
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One file as the load screen lists it, read without replaying the match.
+
+    ``error`` is set (and the other fields are best effort) when the file cannot be loaded; such
+    entries are still listed so the player can see and delete them. ``pristine`` is True when the file
+    is exactly as the app wrote it; only pristine files are ever overwritten or pruned by the app."""
+
+    path: Path
+    kind: str
+    game_id: str
+    game_title: str
+    mode: str
+    saved_at: datetime
+    move_count: int
+    over: bool
+    error: str | None = None
+    label: str | None = None
+    result_text: str | None = None
+    match_id: str | None = None
+    pristine: bool = False
+
+    @property
+    def healthy(self) -> bool:
+        return self.error is None
+
+    @property
+    def title(self) -> str:
+        """What the load screen shows first: the player's label, else the game, else the file name."""
+        return self.label or self.game_title or self.path.name
+
+
+# -- helpers ----------------------------------------------------------------------------------------
+def _now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def content_digest(data: dict[str, Any]) -> str:
+    """A fingerprint of the whole envelope except the digest itself, stored at write time so that any
+    later edit by hand is detectable (the app then never overwrites or prunes that file).
+
+    Canonical JSON (sorted keys, no spaces) so the digest does not depend on the file's layout."""
+    content = {key: value for key, value in data.items() if key != "digest"}
+    canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def result_text(match: Match) -> str | None:
+    """``"Elephant wins: ..."`` / ``"Draw: ..."`` for a finished match, None while it goes on."""
+    return _outcome_text(match.game.player_title, match.outcome)
+
+
+def _outcome_text(player_title: Any, outcome: Outcome | None) -> str | None:
+    if outcome is None:
+        return None
+    head = "Draw" if outcome.winner is None else f"{player_title(outcome.winner)} wins"
+    return f"{head}: {outcome.reason}" if outcome.reason else head
+
+
+def summarize(match: Match) -> dict[str, Any]:
+    """The listing copy stored in the envelope; the record stays the truth."""
+    return {
+        "game_title": match.game.title,
+        "mode": match.mode_text(),
+        "moves": len(match.turns),
+        "over": match.over,
+        "result_text": result_text(match),
+    }
+
+
+def envelope(match: Match, kind: str, label: str | None = None, saved_at: datetime | None = None) -> dict:
+    """The complete file content for ``match`` as plain data (exposed for tests and tools)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown save kind {kind!r}")
+    data: dict[str, Any] = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "saved_at": (saved_at or _now()).isoformat(timespec="seconds"),
+        "kind": kind,
+        "label": label,
+        "summary": summarize(match),
+        "digest": "",
+        "match": match.to_record(),
+    }
+    data["digest"] = content_digest(data)  # placed before the match, which is what people read and edit
+    return data
+
+
+def dumps(data: dict) -> str:
+    """Pretty, diff-friendly UTF-8 JSON: players may open, read and share these files."""
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _read_text(path: Path) -> str:
+    """The file's text, or a SaveError saying in player terms why it cannot be read."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise SaveError("The file is too large to be a Curio Boards save.", path=path)
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError("The file no longer exists.", path=path) from None
+    except IsADirectoryError:
+        raise SaveError("This is a folder, not a save file.", path=path) from None
+    except OSError as exc:
+        raise SaveError(f"The file could not be read ({exc.strerror or exc}).", path=path) from None
+    try:
+        return data.decode("utf-8-sig")  # tolerate a BOM added by a text editor
+    except UnicodeDecodeError:
+        raise SaveError("The file is damaged (it is not UTF-8 text).", path=path) from None
+
+
+def parse_envelope(text: str, path: Path | None = None) -> dict[str, Any]:
+    """Parse and check the envelope (not the match); raise SaveError with a player-facing message."""
+    if not text.strip(" \t\r\n\x00"):
+        raise SaveError("The file is empty or truncated.", path=path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            message = f"The file is empty or truncated (it stops at line {exc.lineno})."
+            raise SaveError(message, path=path) from None
+        raise SaveError(f"The file is damaged (not valid JSON at line {exc.lineno}).", path=path) from None
+    if not isinstance(data, dict):
+        raise SaveError("This is not a Curio Boards save file.", path=path)
+    fmt = data.get("format")
+    if fmt != FORMAT_NAME:
+        if fmt is None:
+            raise SaveError("This is not a Curio Boards save file (it names no format).", path=path)
+        raise SaveError(f"This is not a Curio Boards save file (format {fmt!r}).", path=path)
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveError("The file is damaged (its format version is missing or not a number).", path=path)
+    if version > FORMAT_VERSION:
+        raise SaveError(
+            f"This save was made by a newer version of Curio Boards (format {version}); "
+            f"this version reads format {FORMAT_VERSION}.",
+            path=path,
+        )
+    if version < 1:
+        raise SaveError(f"The file is damaged (format version {version} never existed).", path=path)
+    missing = [key for key in _REQUIRED_KEYS if key not in data]
+    if missing:
+        names = ", ".join(f"'{key}'" for key in missing)
+        raise SaveError(f"The file is damaged (it has no {names}).", path=path)
+    if data["kind"] not in KINDS:
+        raise SaveError(f"The file is damaged (unknown kind {data['kind']!r}).", path=path)
+    _parse_time(data["saved_at"], path)
+    if not isinstance(data["match"], dict):
+        raise SaveError("The file is damaged (its 'match' section is not an object).", path=path)
+    label = data.get("label")
+    if label is not None and not isinstance(label, str):
+        raise SaveError("The file is damaged (its 'label' is not text).", path=path)
+    return data
+
+
+def _parse_time(value: Any, path: Path | None) -> datetime:
+    if isinstance(value, str):
+        try:
+            when = datetime.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            return when if when.tzinfo else when.replace(tzinfo=UTC)
+    raise SaveError("The file is damaged (its 'saved_at' is not a date and time).", path=path)
+
+
+def _game_or_error(game_id: Any, path: Path | None) -> Any:
+    if not isinstance(game_id, str) or not game_id:
+        raise SaveError("The file is damaged (its match names no game).", path=path)
+    try:
+        return get_game(game_id)
+    except KeyError:
+        message = f"This save is for a game this version does not have ('{game_id}')."
+        raise SaveError(message, path=path) from None
+
+
+_MOVE_PROBLEM = re.compile(r"'(?P<part>.*)' is not (?P<what>legal|a valid move): (?P<why>.*)", re.S)
+
+
+def _record_error_message(exc: RecordError) -> str:
+    """Turn the match's RecordError into the sentence the load screen shows."""
+    reason = str(exc)
+    number, text = exc.move_number, exc.move_text
+    if number is None:
+        if reason.startswith("pending order: "):
+            detail = reason.removeprefix("pending order: ")
+            return _sentence(f"The save's secret orders cannot be restored: {detail}")
+        return _sentence(f"The save's match data is damaged: {reason}")
+    prefix = f"move {number} ('{text}'): "
+    if reason.startswith(prefix):
+        reason = reason[len(prefix):]
+    found = _MOVE_PROBLEM.fullmatch(reason)
+    if found and found["part"] == text:
+        return _sentence(f"Move {number} ('{text}') is not {found['what']}: {found['why']}")
+    return _sentence(f"Move {number} ('{text}') cannot be played: {reason}")
+
+
+def match_from_envelope(data: dict[str, Any], path: Path | None = None) -> Match:
+    """Replay the envelope's match record through the rules; SaveError names the first bad move."""
+    record = data["match"]
+    _game_or_error(record.get("game"), path)
+    try:
+        return Match.from_record(record)
+    except RecordError as exc:
+        raise SaveError(
+            _record_error_message(exc), path=path, move_number=exc.move_number, move_text=exc.move_text
+        ) from None
+    except GameError as exc:
+        raise SaveError(_sentence(f"The save's match data is damaged: {exc}"), path=path) from None
+    except Exception as exc:  # a game's bug on strange input must not crash the load screen
+        detail = f"{type(exc).__name__}: {exc}"
+        message = _sentence(f"The save could not be replayed (internal error: {detail})")
+        raise SaveError(message, path=path) from exc
+
+
+def _mode_from_seats(info: Any, seats: Any) -> str:
+    """Match.mode_text without building a Match (for files written without a summary)."""
+    try:
+        parsed = {p: Seat.from_json(s) for p, s in seats.items()}
+    except (AttributeError, GameError):
+        return ""
+    ai_seats = [(p, s) for p, s in parsed.items() if s.is_ai]
+    if not ai_seats:
+        return "Two players"
+    if len(ai_seats) == len(info.players):
+        return "Computer vs computer"
+    player, seat = ai_seats[0]
+    return f"vs computer ({seat.level}), computer plays {info.player_title(player)}"
+
+
+def _safe_stem(match_id: Any) -> str:
+    """A file-name-safe version of a match id (ids come from files, which may have been edited)."""
+    stem = re.sub(r"[^A-Za-z0-9_-]", "", str(match_id))[:64]
+    return stem or "match"
+
+
+# -- the store --------------------------------------------------------------------------------------
+class SaveStore:
+    """The player's saves under one data directory: ``<root>/saves/`` and ``<root>/autosave/``.
+
+    Directories are created on first write, so merely browsing an empty store writes nothing."""
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root)
+        self.saves_dir = self.root / SAVES_DIR
+        self.autosave_dir = self.root / AUTOSAVE_DIR
+
+    # -- writing ------------------------------------------------------------------------------------
+    def save(self, match: Match, label: str | None = None) -> SaveEntry:
+        """A new manual save; never overwrites any existing file. Raises OSError if the disk refuses."""
+        label = label.strip() if label and label.strip() else None
+        when = _now()
+        data = envelope(match, MANUAL, label, when)
+        text = dumps(data)
+        stamp = when.strftime("%Y%m%d-%H%M%S")
+        for _ in range(20):
+            path = self.saves_dir / f"{_safe_stem(match.game.id)}-{stamp}-{uuid.uuid4().hex[:6]}.json"
+            if path.exists():
+                continue
+            try:
+                write_atomic(path, text, exclusive=True)
+            except FileExistsError:
+                continue
+            return self._entry_from_data(path, data)
+        raise OSError(f"could not find a free file name in {self.saves_dir}")
+
+    def autosave(self, match: Match) -> SaveEntry:
+        """Write this match's autosave (one file per match, replaced atomically), then prune.
+
+        If the match's usual file is not one the app may overwrite (damaged, hand-edited, newer
+        version, or another match's), the autosave goes to ``<id>-2.json`` etc. instead."""
+        data = envelope(match, AUTOSAVE)
+        path = self._autosave_path(match.match_id)
+        write_atomic(path, dumps(data))
+        entry = self._entry_from_data(path, data)
+        self.prune_autosaves(keep=path)
+        return entry
+
+    def _autosave_path(self, match_id: str) -> Path:
+        stem = _safe_stem(match_id)
+        candidates = [f"{stem}.json", *(f"{stem}-{n}.json" for n in range(2, 100))]
+        for name in candidates:
+            path = self.autosave_dir / name
+            if not path.exists():
+                return path
+            entry = self.read_entry(path, AUTOSAVE)
+            if entry.healthy and entry.pristine and entry.kind == AUTOSAVE and entry.match_id == match_id:
+                return path
+        return self.autosave_dir / f"{stem}-{uuid.uuid4().hex[:6]}.json"
+
+    def prune_autosaves(self, keep: Path | None = None) -> list[Path]:
+        """Delete the oldest healthy, finished, untouched autosaves beyond :data:`MAX_AUTOSAVES`.
+
+        Unfinished games are never pruned (the player may come back to them), nor anything damaged,
+        hand-edited or from a newer version. Returns the deleted paths."""
+        entries = self._scan(self.autosave_dir, AUTOSAVE)
+        excess = len(entries) - MAX_AUTOSAVES
+        deleted: list[Path] = []
+        if excess <= 0:
+            return deleted
+        candidates = [
+            e for e in entries
+            if e.healthy and e.pristine and e.over and e.kind == AUTOSAVE and e.path != keep
+        ]
+        candidates.sort(key=lambda e: (e.saved_at, e.path.name))
+        for entry in candidates[:excess]:
+            try:
+                entry.path.unlink()
+            except OSError:
+                continue
+            deleted.append(entry.path)
+        return deleted
+
+    def delete(self, path: Path | str) -> bool:
+        """Delete a save the player chose to delete (damaged ones too). Only files inside this store.
+
+        Returns False if the file was already gone."""
+        target = Path(path)
+        resolved = target.resolve()
+        inside = any(resolved.parent == d.resolve() for d in (self.saves_dir, self.autosave_dir))
+        if not inside or resolved.suffix != ".json":
+            raise ValueError(f"{target} is not a save file of this store")
+        try:
+            target.unlink()
+        except FileNotFoundError:
+            return False
+        return True
+
+    # -- reading ------------------------------------------------------------------------------------
+    def load(self, path: Path | str) -> Match:
+        """Read and replay a save. Raises SaveError (player-facing message); never changes the file."""
+        file = Path(path)
+        data = parse_envelope(_read_text(file), file)
+        return match_from_envelope(data, file)
+
+    def entries(self) -> list[SaveEntry]:
+        """Every save and autosave, newest first, damaged ones included with ``error`` set.
+
+        Reads each file's envelope and summary but replays nothing, so listing stays fast; never raises."""
+        found = self._scan(self.saves_dir, MANUAL) + self._scan(self.autosave_dir, AUTOSAVE)
+        found.sort(key=lambda e: (e.saved_at, e.path.name), reverse=True)
+        return found
+
+    def last_unfinished(self) -> SaveEntry | None:
+        """The newest save or autosave of a game not yet over that really loads (the menu's Continue).
+
+        Candidates are checked by replaying them, newest first, so Continue never offers a file that
+        would then fail to load."""
+        for entry in self.entries():
+            if not entry.healthy or entry.over:
+                continue
+            try:
+                match = self.load(entry.path)
+            except SaveError:
+                continue
+            if not match.over:
+                return entry
+        return None
+
+    def _scan(self, directory: Path, kind: str) -> list[SaveEntry]:
+        try:
+            paths = sorted(directory.iterdir())
+        except OSError:
+            return []
+        entries = []
+        for path in paths:
+            if path.name.startswith(".") or path.name.endswith(TEMP_SUFFIX) or path.suffix != ".json":
+                continue
+            try:
+                if not path.is_file():
+                    continue
+            except OSError:
+                continue
+            entries.append(self.read_entry(path, kind))
+        return entries
+
+    def read_entry(self, path: Path, kind: str = MANUAL) -> SaveEntry:
+        """The listing entry of one file; damaged files give an entry with ``error``. Never raises.
+
+        ``kind`` is what to show when the file is too damaged to say itself."""
+        try:
+            data = parse_envelope(_read_text(path), path)
+            return self._entry_from_data(path, data)
+        except SaveError as exc:
+            return self._damaged(path, kind, exc.message)
+        except Exception as exc:  # listing must survive anything a file system or a file can throw
+            return self._damaged(path, kind, f"The file could not be read ({type(exc).__name__}).")
+
+    def _damaged(self, path: Path, kind: str, message: str) -> SaveEntry:
+        try:
+            when = datetime.fromtimestamp(path.stat().st_mtime, UTC).replace(microsecond=0)
+        except (OSError, ValueError, OverflowError):
+            when = datetime.fromtimestamp(0, UTC)
+        return SaveEntry(path, kind, "", "", "", when, 0, False, error=message)
+
+    def _entry_from_data(self, path: Path, data: dict[str, Any]) -> SaveEntry:
+        """Build the listing entry from a checked envelope: cheap fields from the record (the truth),
+        titles and texts from the summary, derived from the record when the summary is missing."""
+        record = data["match"]
+        info = _game_or_error(record.get("game"), path)
+        moves = record.get("moves", [])
+        if not isinstance(moves, list):
+            raise SaveError("The file is damaged (its moves are not a list).", path=path)
+        result = record.get("result")
+        summary = data.get("summary") if isinstance(data.get("summary"), dict) else {}
+
+        def text(key: str, fallback: Any) -> str | None:
+            value = summary.get(key)
+            return value if isinstance(value, str) else fallback()
+
+        outcome = None
+        if isinstance(result, dict):
+            outcome = Outcome(result.get("winner"), str(result.get("reason", "")))
+        match_id = record.get("id")
+        return SaveEntry(
+            path=path,
+            kind=data["kind"],
+            game_id=info.id,
+            game_title=text("game_title", lambda: info.title) or info.title,
+            mode=text("mode", lambda: _mode_from_seats(info, record.get("seats", {}))) or "",
+            saved_at=_parse_time(data["saved_at"], path),
+            move_count=len(moves),
+            over=result is not None,
+            label=data.get("label"),
+            result_text=text("result_text", lambda: _outcome_text(info.player_title, outcome)),
+            match_id=match_id if isinstance(match_id, str) else None,
+            pristine=data.get("digest") == content_digest(data) and data["version"] == FORMAT_VERSION,
+        )
