@@ -90,6 +90,7 @@ class App:
         from saves.store import SaveStore
 
         pygame.init()
+        font.cache_clear()  # fonts from an earlier App (tests) died with its pygame.quit()
         pygame.key.set_repeat(400, 40)
         self.data_dir = resolve_data_dir(data_dir)
         self.store: SaveStore = SaveStore(self.data_dir)

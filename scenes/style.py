@@ -28,13 +28,15 @@ WHITE = (250, 248, 242)
 SHADOW = (0, 0, 0, 90)
 
 
-def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]) -> pygame.Surface:
+def vertical_gradient(
+    size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]
+) -> pygame.Surface:
     """A smooth top-to-bottom gradient; build once per resize, not per frame."""
     width, height = max(1, size[0]), max(1, size[1])
     column = pygame.Surface((1, height))
     for y in range(height):
         t = y / max(1, height - 1)
-        column.set_at((0, y), tuple(round(a + (b - a) * t) for a, b in zip(top, bottom)))
+        column.set_at((0, y), tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)))
     return pygame.transform.scale(column, (width, height))
 
 
@@ -84,8 +86,176 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int
     """A rounded card with a soft drop shadow: the container for side panels and banners."""
     if shadow:
         shade = pygame.Surface((rect.width + 12, rect.height + 12), pygame.SRCALPHA)
-        pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect().inflate(-6, -6).move(3, 5), border_radius=radius + 2)
+        shape = shade.get_rect().inflate(-6, -6).move(3, 5)
+        pygame.draw.rect(shade, (0, 0, 0, 70), shape, border_radius=radius + 2)
         surface.blit(shade, (rect.x - 6, rect.y - 6))
     pygame.draw.rect(surface, color, rect, border_radius=radius)
     if border is not None:
         pygame.draw.rect(surface, border, rect, width=2, border_radius=radius)
+
+
+# -- shell helpers (menus, cards, ornaments) --------------------------------------------------------
+ARMS_BLUE = (64, 98, 150)
+SUIT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "suns": (206, 92, 48),
+    "moons": INK,
+    "crowns": (70, 130, 76),
+    "arms": ARMS_BLUE,
+}
+"""Piecepack's four suits; the menu's ornaments use them so the shell shares the boards' vocabulary."""
+
+SUITS: tuple[str, ...] = tuple(SUIT_COLOURS)
+
+
+def wrap(content: str, size: int, width: int, bold: bool = False, max_lines: int | None = None) -> list[str]:
+    """Greedy word-wrap for ``font(size)`` within ``width`` pixels.
+
+    When ``max_lines`` cuts the text short the last line ends in an ellipsis, so a long summary
+    never spills out of its card at small window sizes."""
+    face = font(size, bold)
+    lines: list[str] = []
+    for paragraph in content.splitlines() or [""]:
+        words = paragraph.split()
+        line = ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if face.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        last = lines[-1]
+        while last and face.size(last + "…")[0] > width:
+            last = last[:-1].rstrip()
+        lines[-1] = last + "…"
+    return lines
+
+
+def text_block(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], size: int,
+               color: tuple[int, int, int] = INK, bold: bool = False, spacing: float = 1.3,
+               anchor: str = "topleft") -> int:
+    """Blit pre-wrapped ``lines`` one under the other; returns the y just below the block."""
+    x, y = pos
+    step = round(font(size, bold).get_linesize() * spacing * 0.8)
+    for line in lines:
+        rect = text(surface, line, (x, y), size, color, bold, anchor=anchor)
+        y = rect.top + step if anchor.startswith("top") else y + step
+    return y
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken everything drawn so far: the backdrop behind overlays and modal panels."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((12, 10, 8, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def suit_symbol(surface: pygame.Surface, suit: str, center: tuple[int, int], radius: int,
+                color: tuple[int, int, int] | None = None) -> None:
+    """A piecepack suit drawn with primitives (no font glyphs needed): suns, moons, crowns, arms."""
+    import math
+
+    cx, cy = center
+    r = max(3, radius)
+    col = color or SUIT_COLOURS.get(suit, INK)
+    if suit == "suns":
+        for i in range(12):
+            a = i * math.pi / 6
+            inner, outer = r * 0.62, r * (1.0 if i % 2 == 0 else 0.85)
+            pygame.draw.line(surface, col, (cx + inner * math.cos(a), cy + inner * math.sin(a)),
+                             (cx + outer * math.cos(a), cy + outer * math.sin(a)), max(1, r // 6))
+        pygame.draw.circle(surface, col, center, round(r * 0.5))
+    elif suit == "moons":
+        size = r * 2 + 2
+        moon = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(moon, col, (size // 2, size // 2), r)
+        pygame.draw.circle(moon, (0, 0, 0, 0), (size // 2 + round(r * 0.45), size // 2 - round(r * 0.25)),
+                           round(r * 0.85))
+        surface.blit(moon, (cx - size // 2, cy - size // 2))
+    elif suit == "crowns":
+        w, h = r * 1.8, r * 1.3
+        left, top = cx - w / 2, cy - h / 2
+        points = [(left, top + h), (left, top + h * 0.25), (left + w * 0.27, top + h * 0.6), (cx, top),
+                  (left + w * 0.73, top + h * 0.6), (left + w, top + h * 0.25), (left + w, top + h)]
+        pygame.draw.polygon(surface, col, points)
+        for px, py in (points[1], points[3], points[5]):
+            pygame.draw.circle(surface, col, (round(px), round(py)), max(2, r // 5))
+    else:  # arms: a fleur-de-lis-like trident
+        stem = max(2, r // 3)
+        pygame.draw.rect(surface, col, (cx - stem // 2, cy - r * 0.4, stem, r * 1.35))
+        tip = [(cx, cy - r), (cx - r * 0.32, cy - r * 0.35), (cx + r * 0.32, cy - r * 0.35)]
+        pygame.draw.polygon(surface, col, tip)
+        for side in (-1, 1):
+            petal = [(cx + side * r * 0.95, cy - r * 0.7), (cx + side * r * 0.25, cy + r * 0.05),
+                     (cx + side * r * 0.55, cy + r * 0.1)]
+            pygame.draw.polygon(surface, col, petal)
+        band = (cx - r * 0.6, cy + r * 0.12, r * 1.2, max(2, r // 4))
+        pygame.draw.rect(surface, col, band, border_radius=2)
+
+
+def piecepack_tile(surface: pygame.Surface, center: tuple[int, int], size: int, suit: str,
+                   angle: float = 0.0, face: tuple[int, int, int] = PARCHMENT) -> None:
+    """A small piecepack tile (rounded square, 2×2 grid lines, suit in the middle): the shell's ornament."""
+    pad = size // 3
+    tile = pygame.Surface((size + pad * 2, size + pad * 2), pygame.SRCALPHA)
+    rect = pygame.Rect(pad, pad, size, size)
+    pygame.draw.rect(tile, (0, 0, 0, 80), rect.move(2, 4), border_radius=max(3, size // 7))
+    pygame.draw.rect(tile, face, rect, border_radius=max(3, size // 7))
+    pygame.draw.rect(tile, WOOD, rect, width=max(1, size // 24), border_radius=max(3, size // 7))
+    line = PARCHMENT_DARK if face == PARCHMENT else WOOD_LIGHT
+    pygame.draw.line(tile, line, (rect.centerx, rect.top + 4), (rect.centerx, rect.bottom - 5), 1)
+    pygame.draw.line(tile, line, (rect.left + 4, rect.centery), (rect.right - 5, rect.centery), 1)
+    pygame.draw.circle(tile, face, rect.center, round(size * 0.36))
+    suit_symbol(tile, suit, rect.center, round(size * 0.28))
+    if angle:
+        tile = pygame.transform.rotozoom(tile, angle, 1.0)
+    surface.blit(tile, tile.get_rect(center=center))
+
+
+def piecepack_coin(surface: pygame.Surface, center: tuple[int, int], radius: int, suit: str) -> None:
+    """A round piecepack coin with its suit: a second ornament for cards and banners."""
+    pygame.draw.circle(surface, (0, 0, 0, 80), (center[0] + 1, center[1] + 3), radius)
+    pygame.draw.circle(surface, PARCHMENT, center, radius)
+    pygame.draw.circle(surface, WOOD, center, radius, max(1, radius // 9))
+    suit_symbol(surface, suit, center, round(radius * 0.6))
+
+
+def flourish(surface: pygame.Surface, center: tuple[int, int], width: int,
+             color: tuple[int, int, int] = ACCENT_LIGHT) -> None:
+    """A thin rule with a diamond in the middle, used under headings."""
+    cx, cy = center
+    half = width // 2
+    pygame.draw.line(surface, color, (cx - half, cy), (cx - 12, cy), 2)
+    pygame.draw.line(surface, color, (cx + 12, cy), (cx + half, cy), 2)
+    pygame.draw.polygon(surface, color, [(cx, cy - 6), (cx + 7, cy), (cx, cy + 6), (cx - 7, cy)])
+    for side in (-1, 1):
+        pygame.draw.circle(surface, color, (cx + side * (half + 5), cy), 3)
+
+
+_text_cache: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+
+
+def text_surface(content: str, size: int, color: tuple[int, ...] = INK, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached: scenes redraw every frame and font rendering is the costly
+    part, while the texts themselves rarely change."""
+    key = (content, size, tuple(color), bold)
+    label = _text_cache.get(key)
+    if label is None:
+        if len(_text_cache) > 600:
+            _text_cache.clear()
+        label = font(size, bold).render(content, True, color)
+        _text_cache[key] = label
+    return label
+
+
+def fit_text(content: str, size: int, width: int, bold: bool = False) -> str:
+    """``content`` shortened with an ellipsis so it renders within ``width`` pixels."""
+    face = font(size, bold)
+    if face.size(content)[0] <= width:
+        return content
+    while content and face.size(content + "…")[0] > width:
+        content = content[:-1]
+    return content.rstrip() + "…"

@@ -1,0 +1,853 @@
+"""Elephant Run: the rules engine (RULES.md section 3).
+
+The board has 24 squares, so a position is three small integers: a 24-bit mask of the tiles still
+present, a 24-bit mask of the farmers, and the elephant's square. Everything the search needs
+(neighbours, jump landings, run rays, flood fill) works on those integers through tables computed
+once at import, because the AI expands millions of positions and Python objects would be too slow.
+
+Squares are numbered ``rank_index * 6 + file_index`` (a1 = 0, f1 = 5, a2 = 6, ..., f4 = 23).
+
+A move is a tuple of square numbers whose meaning follows from the phase, like the notation:
+
+* ``(sq,)``             the elephant's placement, ``@c2``;
+* ``(sq, sq, ...)``     the farmers' placement (sorted), ``@a1,b3,c4,d1,e2,f4``;
+* ``(frm, to)``         a step, jump or run, ``c2-d3``;
+* ``(frm, mid, to)``    a compound run + jump (option), ``a1-c3-c5``;
+* ``()``                the farmers' forced pass, ``pass``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, overload
+
+from game.core import GameState, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
+
+GAME_ID = "elephant-run"
+ELEPHANT = "elephant"
+FARMERS = "farmers"
+PLAYERS: tuple[str, str] = (ELEPHANT, FARMERS)
+
+FILES = "abcdef"
+RANKS = 4
+WIDTH = 6
+SIZE = WIDTH * RANKS
+FULL = (1 << SIZE) - 1
+NO_SQUARE = -1
+
+PHASE_PLACE_ELEPHANT = 0
+PHASE_PLACE_FARMERS = 1
+PHASE_PLAY = 2
+PHASE_NAMES = ("setup-elephant", "setup-farmers", "play")
+
+SIDE_ELEPHANT = 0
+SIDE_FARMERS = 1
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "points",
+        "Points the elephant needs",
+        "10",
+        ("8", "9", "10", "11", "12"),
+        "Fewer points help the elephant, more help the farmers.",
+    ),
+    OptionSpec("farmers", "Number of farmers", "6", ("5", "6", "7"), "More farmers make hemming in easier."),
+    OptionSpec(
+        "compound",
+        "Compound farmer moves",
+        "off",
+        ("off", "on"),
+        "On: a farmer may combine one run and one jump in a single move (a1-c3-c5).",
+    ),
+)
+
+Square = int
+PlayMove = tuple[int, ...]
+
+# -- board tables ---------------------------------------------------------------------------------
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+
+
+def square_name(sq: int) -> str:
+    """``0 -> 'a1'``; the notation's name of a square number."""
+    return f"{FILES[sq % WIDTH]}{sq // WIDTH + 1}"
+
+
+def square_index(name: str) -> int:
+    """``'a1' -> 0``; raises ValueError for anything that is not a square of this board."""
+    text = name.strip().lower()
+    if len(text) != 2 or text[0] not in FILES or not text[1].isdigit() or not 1 <= int(text[1]) <= RANKS:
+        raise ValueError(f"'{name}' is not a square (files a-f, ranks 1-4)")
+    return (int(text[1]) - 1) * WIDTH + FILES.index(text[0])
+
+
+def _on_board(file: int, rank: int) -> bool:
+    return 0 <= file < WIDTH and 0 <= rank < RANKS
+
+
+def _build_tables() -> tuple[Any, ...]:
+    neighbours: list[tuple[int, ...]] = []
+    neighbour_mask: list[int] = []
+    jumps: list[tuple[tuple[int, int], ...]] = []
+    rays: list[tuple[tuple[int, ...], ...]] = []
+    beyond: list[dict[int, int]] = []
+    for sq in range(SIZE):
+        f, r = sq % WIDTH, sq // WIDTH
+        nbs: list[int] = []
+        jps: list[tuple[int, int]] = []
+        rys: list[tuple[int, ...]] = []
+        bey: dict[int, int] = {}
+        for df, dr in DIRECTIONS:
+            if not _on_board(f + df, r + dr):
+                continue
+            near = (r + dr) * WIDTH + f + df
+            nbs.append(near)
+            if _on_board(f + 2 * df, r + 2 * dr):
+                far = (r + 2 * dr) * WIDTH + f + 2 * df
+                jps.append((near, far))
+                bey[near] = far
+                ray = []
+                step = 1
+                while _on_board(f + step * df, r + step * dr):
+                    ray.append((r + step * dr) * WIDTH + f + step * df)
+                    step += 1
+                rys.append(tuple(ray))
+        neighbours.append(tuple(nbs))
+        neighbour_mask.append(sum(1 << n for n in nbs))
+        jumps.append(tuple(jps))
+        rays.append(tuple(rys))
+        beyond.append(bey)
+    return tuple(neighbours), tuple(neighbour_mask), tuple(jumps), tuple(rays), tuple(beyond)
+
+
+NEIGHBOURS, NEIGHBOUR_MASK, JUMPS, RAYS, BEYOND = _build_tables()
+"""Per square: adjacent squares; their mask; (jumped, landing) pairs; rays of length >= 2 (the only
+directions a run can use: it needs a hole and a landing); ``BEYOND[sq][near] = far``."""
+
+# Masks used by the bitboard flood fill: a shift east must not wrap from file f onto file a.
+_NOT_FILE_A = sum(1 << (r * WIDTH) for r in range(RANKS)) ^ FULL
+_NOT_FILE_F = sum(1 << (r * WIDTH + WIDTH - 1) for r in range(RANKS)) ^ FULL
+
+
+def grow(mask: int) -> int:
+    """``mask`` plus every square 8-adjacent to it (bit shifts, no loops over squares)."""
+    east = (mask & _NOT_FILE_F) << 1
+    west = (mask & _NOT_FILE_A) >> 1
+    row = mask | east | west
+    return (row | (row << WIDTH) | (row >> WIDTH)) & FULL
+
+
+def region(seed: int, within: int) -> int:
+    """The squares of ``within`` 8-connected to ``seed`` (``seed`` must be inside ``within``)."""
+    current = seed & within
+    while True:
+        bigger = grow(current) & within
+        if bigger == current:
+            return current
+        current = bigger
+
+
+def squares_of(mask: int) -> list[int]:
+    """The square numbers set in ``mask``, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# -- raw move generation (shared by the state and the AI) -----------------------------------------
+def elephant_moves(tiles: int, farmers: int, elephant: int) -> list[tuple[int, int]]:
+    """The elephant's moves as ``(to, captured)``: ``captured`` is the jumped farmer's square, or
+    NO_SQUARE for a step (which eats ``to``). The elephant's own square is never vacant, and no
+    neighbour or landing can be it, so ``vacant`` needs no elephant bit here."""
+    vacant = tiles & ~farmers
+    out: list[tuple[int, int]] = []
+    steps = NEIGHBOUR_MASK[elephant] & vacant
+    while steps:
+        low = steps & -steps
+        out.append((low.bit_length() - 1, NO_SQUARE))
+        steps ^= low
+    if NEIGHBOUR_MASK[elephant] & farmers:
+        for near, far in JUMPS[elephant]:
+            if farmers >> near & 1 and vacant >> far & 1:
+                out.append((far, near))
+    return out
+
+
+def elephant_can_move(tiles: int, farmers: int, elephant: int) -> bool:
+    """Whether the elephant has any move: cheaper than listing them."""
+    vacant = tiles & ~farmers
+    if NEIGHBOUR_MASK[elephant] & vacant:
+        return True
+    for near, far in JUMPS[elephant]:
+        if farmers >> near & 1 and vacant >> far & 1:
+            return True
+    return False
+
+
+def farmer_targets(tiles: int, farmers: int, elephant: int, frm: int) -> list[int]:
+    """Where the farmer on ``frm`` can go by one step, jump or run (each destination once).
+
+    ``farmers`` may or may not contain ``frm``; the square is treated as vacated by the mover."""
+    others = farmers & ~(1 << frm)
+    ebit = 1 << elephant if elephant >= 0 else 0
+    vacant = tiles & ~others & ~ebit
+    out: list[int] = []
+    steps = NEIGHBOUR_MASK[frm] & vacant
+    while steps:
+        low = steps & -steps
+        out.append(low.bit_length() - 1)
+        steps ^= low
+    for near, far in JUMPS[frm]:
+        if others >> near & 1 and vacant >> far & 1:
+            out.append(far)
+    for ray in RAYS[frm]:
+        first = ray[0]
+        if tiles >> first & 1 or first == elephant:
+            continue
+        for sq in ray[1:]:
+            if sq == elephant:
+                break
+            if tiles >> sq & 1:
+                if vacant >> sq & 1:
+                    out.append(sq)
+                break
+    return out
+
+
+def _run_targets(tiles: int, vacant: int, elephant: int, frm: int) -> list[int]:
+    out = []
+    for ray in RAYS[frm]:
+        first = ray[0]
+        if tiles >> first & 1 or first == elephant:
+            continue
+        for sq in ray[1:]:
+            if sq == elephant:
+                break
+            if tiles >> sq & 1:
+                if vacant >> sq & 1:
+                    out.append(sq)
+                break
+    return out
+
+
+def _jump_targets(others: int, vacant: int, frm: int) -> list[int]:
+    return [far for near, far in JUMPS[frm] if others >> near & 1 and vacant >> far & 1]
+
+
+def compound_moves(tiles: int, farmers: int, elephant: int, frm: int) -> list[tuple[int, int]]:
+    """``(mid, to)`` for every run-then-jump and jump-then-run of the farmer on ``frm``.
+
+    The mover's own square counts as vacated for the second leg; ``mid`` is always a vacant tile
+    because both legs must land on one."""
+    others = farmers & ~(1 << frm)
+    ebit = 1 << elephant if elephant >= 0 else 0
+    vacant = tiles & ~others & ~ebit
+    out: list[tuple[int, int]] = []
+    for mid in _run_targets(tiles, vacant, elephant, frm):
+        for to in _jump_targets(others, vacant, mid):
+            out.append((mid, to))
+    for mid in _jump_targets(others, vacant, frm):
+        for to in _run_targets(tiles, vacant, elephant, mid):
+            out.append((mid, to))
+    return out
+
+
+def farmer_moves(tiles: int, farmers: int, elephant: int, compound: bool) -> list[PlayMove]:
+    """Every farmer move as a tuple ``(frm, to)`` or ``(frm, mid, to)``; empty means a forced pass."""
+    out: list[PlayMove] = []
+    for frm in squares_of(farmers):
+        for to in farmer_targets(tiles, farmers, elephant, frm):
+            out.append((frm, to))
+        if compound:
+            for mid, to in compound_moves(tiles, farmers, elephant, frm):
+                out.append((frm, mid, to))
+    return out
+
+
+def elephant_bound(tiles: int, farmers: int, elephant: int) -> int:
+    """An upper bound on the points the elephant can still score.
+
+    Tiles are never added, and every elephant move lands on a tile 8-connected (through present
+    tiles, farmers stand on tiles) to where it stands, so it can only ever eat tiles of that region;
+    on top of that it can capture at most every farmer still on the board."""
+    reach = region(NEIGHBOUR_MASK[elephant] & tiles, tiles)
+    return reach.bit_count() + farmers.bit_count()
+
+
+# -- the lazy list of farmer placements ------------------------------------------------------------
+class Placements(Sequence[PlayMove]):
+    """All farmer placements (sorted tuples of ``count`` free squares), without materialising the
+    ~100 000 tuples: length by binomial, membership by checking, indexing by unranking."""
+
+    def __init__(self, free: Sequence[int], count: int) -> None:
+        self._free = tuple(sorted(free))
+        self._count = count
+        self._len = math.comb(len(self._free), count)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[PlayMove]:
+        return itertools.combinations(self._free, self._count)
+
+    def __contains__(self, item: object) -> bool:
+        if not isinstance(item, tuple) or len(item) != self._count:
+            return False
+        if not all(isinstance(sq, int) and sq in self._free for sq in item):
+            return False
+        return len(set(item)) == self._count
+
+    @overload
+    def __getitem__(self, index: int) -> PlayMove: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[PlayMove]: ...
+
+    def __getitem__(self, index: int | slice) -> PlayMove | list[PlayMove]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("placement index out of range")
+        # Unrank in lexicographic order of combinations.
+        out: list[int] = []
+        n, k, start = len(self._free), self._count, 0
+        while k:
+            for pos in range(start, n):
+                block = math.comb(n - pos - 1, k - 1)
+                if index < block:
+                    out.append(self._free[pos])
+                    start = pos + 1
+                    k -= 1
+                    break
+                index -= block
+        return tuple(out)
+
+
+# -- the state --------------------------------------------------------------------------------------
+class ElephantRunState(GameState):
+    """An Elephant Run position: immutable, hashable, cheap to copy.
+
+    ``elephant`` is NO_SQUARE until placed. ``side`` is SIDE_ELEPHANT or SIDE_FARMERS (who acts in
+    the play phase); the setup phases imply their own actor."""
+
+    game_id = GAME_ID
+    players = PLAYERS
+    __slots__ = ("tiles", "farmers", "elephant", "phase", "side", "target", "n_farmers", "compound", "_outcome")
+
+    def __init__(
+        self,
+        tiles: int = FULL,
+        farmers: int = 0,
+        elephant: int = NO_SQUARE,
+        phase: int = PHASE_PLACE_ELEPHANT,
+        side: int = SIDE_ELEPHANT,
+        target: int = 10,
+        n_farmers: int = 6,
+        compound: bool = False,
+    ) -> None:
+        self.tiles = tiles
+        self.farmers = farmers
+        self.elephant = elephant
+        self.phase = phase
+        self.side = side
+        self.target = target
+        self.n_farmers = n_farmers
+        self.compound = compound
+        self._outcome: Outcome | None | bool = False  # False: not computed yet
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, str]) -> ElephantRunState:
+        """A new game from validated options (see :data:`OPTIONS`)."""
+        return cls(
+            target=int(options.get("points", "10")),
+            n_farmers=int(options.get("farmers", "6")),
+            compound=options.get("compound", "off") == "on",
+        )
+
+    @classmethod
+    def from_position(
+        cls,
+        elephant: str,
+        farmers: Sequence[str],
+        holes: Sequence[str] = (),
+        to_move: str = ELEPHANT,
+        target: int = 10,
+        n_farmers: int | None = None,
+        compound: bool = False,
+    ) -> ElephantRunState:
+        """A play-phase position from square names: for tests, benchmarks and analysis.
+
+        ``n_farmers`` is how many farmers started (default: those on the board, i.e. none captured)."""
+        e = square_index(elephant)
+        fmask = sum(1 << square_index(s) for s in farmers)
+        tiles = FULL & ~sum(1 << square_index(s) for s in holes)
+        if fmask & ~tiles or fmask >> e & 1 or len(set(farmers)) != len(farmers):
+            raise ValueError("farmers must stand on distinct tiles away from the elephant")
+        total = len(farmers) if n_farmers is None else n_farmers
+        side = SIDE_ELEPHANT if to_move == ELEPHANT else SIDE_FARMERS
+        return cls(tiles, fmask, e, PHASE_PLAY, side, target, total, compound)
+
+    # -- identity -----------------------------------------------------------------------------------
+    def key(self) -> tuple[int, ...]:
+        """Everything that defines the position; equal keys mean equal states."""
+        return (self.tiles, self.farmers, self.elephant, self.phase, self.side, self.target,
+                self.n_farmers, int(self.compound))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ElephantRunState) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"ElephantRunState({self.position()!r})"
+
+    def _replace(self, **changes: Any) -> ElephantRunState:
+        fields = {
+            "tiles": self.tiles, "farmers": self.farmers, "elephant": self.elephant, "phase": self.phase,
+            "side": self.side, "target": self.target, "n_farmers": self.n_farmers, "compound": self.compound,
+        }
+        fields.update(changes)
+        return ElephantRunState(**fields)
+
+    # -- derived quantities ---------------------------------------------------------------------------
+    @property
+    def eaten(self) -> int:
+        """Tiles the elephant has eaten (every missing tile was eaten)."""
+        return SIZE - self.tiles.bit_count()
+
+    @property
+    def captured(self) -> int:
+        """Farmers the elephant has captured."""
+        if self.phase != PHASE_PLAY:
+            return 0
+        return self.n_farmers - self.farmers.bit_count()
+
+    @property
+    def points(self) -> int:
+        return self.eaten + self.captured
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def has_tile(self, sq: int) -> bool:
+        return bool(self.tiles >> sq & 1)
+
+    def has_farmer(self, sq: int) -> bool:
+        return bool(self.farmers >> sq & 1)
+
+    def is_vacant(self, sq: int) -> bool:
+        """A vacant tile: present and holding no piece."""
+        return self.has_tile(sq) and not self.has_farmer(sq) and sq != self.elephant
+
+    def farmer_squares(self) -> list[int]:
+        return squares_of(self.farmers)
+
+    # -- who acts --------------------------------------------------------------------------------
+    def to_move(self) -> tuple[str, ...]:
+        if self.phase == PHASE_PLACE_ELEPHANT:
+            return (ELEPHANT,)
+        if self.phase == PHASE_PLACE_FARMERS:
+            return (FARMERS,)
+        if self.outcome() is not None:
+            return ()
+        return (PLAYERS[self.side],)
+
+    # -- result ------------------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        if self._outcome is False:
+            self._outcome = self._compute_outcome()
+        return self._outcome  # type: ignore[return-value]
+
+    def _compute_outcome(self) -> Outcome | None:
+        if self.phase != PHASE_PLAY:
+            return None
+        points, target = self.points, self.target
+        if points >= target:
+            return Outcome(ELEPHANT, f"The elephant reached {points} points.")
+        if self.farmers == 0:
+            return Outcome(
+                FARMERS, f"Every farmer is captured, but the elephant has only {points} of {target} points: "
+                "the farmers win.")
+        if self.tiles == 0:
+            return Outcome(FARMERS, f"Every tile is eaten with only {points} of {target} points: the farmers win.")
+        if self.side == SIDE_ELEPHANT and not elephant_can_move(self.tiles, self.farmers, self.elephant):
+            return Outcome(FARMERS, f"The elephant is hemmed in with {points} {_plural(points)}: the farmers win.")
+        return None
+
+    def score(self) -> dict[str, int]:
+        return {ELEPHANT: self.points}
+
+    # -- moves ---------------------------------------------------------------------------------------
+    def legal_moves(self, player: str) -> Sequence[Move]:
+        if player not in self.to_move():
+            return []
+        if self.phase == PHASE_PLACE_ELEPHANT:
+            return [(sq,) for sq in range(SIZE)]
+        if self.phase == PHASE_PLACE_FARMERS:
+            return Placements([sq for sq in range(SIZE) if sq != self.elephant], self.n_farmers)
+        return self._play_moves()
+
+    def _play_moves(self) -> list[PlayMove]:
+        if self.side == SIDE_ELEPHANT:
+            return [(self.elephant, to) for to, _ in elephant_moves(self.tiles, self.farmers, self.elephant)]
+        moves = farmer_moves(self.tiles, self.farmers, self.elephant, self.compound)
+        return moves if moves else [()]
+
+    def random_move(self, player: str, rng: random.Random) -> Move:
+        """Uniform over legal moves; the farmers' placement is sampled without listing 100 000."""
+        if self.phase == PHASE_PLACE_FARMERS and player in self.to_move():
+            free = [sq for sq in range(SIZE) if sq != self.elephant]
+            return tuple(sorted(rng.sample(free, self.n_farmers)))
+        return super().random_move(player, rng)
+
+    def moves_from(self, sq: int) -> list[PlayMove]:
+        """The side to move's play-phase moves starting on ``sq`` (for highlighting a selection)."""
+        if self.phase != PHASE_PLAY or self.over:
+            return []
+        return [m for m in self._play_moves() if m and m[0] == sq]
+
+    def destinations(self, sq: int) -> list[int]:
+        """Final squares reachable by the piece on ``sq`` this turn (each once, sorted)."""
+        return sorted({m[-1] for m in self.moves_from(sq)})
+
+    def move_kind(self, move: Move) -> str:
+        """'place' (elephant setup), 'setup' (farmers), 'step', 'jump', 'run', 'compound' or 'pass'.
+
+        Classification only; it does not check legality."""
+        if self.phase == PHASE_PLACE_ELEPHANT:
+            return "place"
+        if self.phase == PHASE_PLACE_FARMERS:
+            return "setup"
+        assert isinstance(move, tuple)
+        if len(move) == 0:
+            return "pass"
+        if len(move) == 3:
+            return "compound"
+        frm, to = move
+        if to in NEIGHBOURS[frm]:
+            return "step"
+        if BEYOND[frm].get(_between(frm, to), NO_SQUARE) == to and self.has_farmer(_between(frm, to)):
+            return "jump"
+        return "run"
+
+    def captured_by(self, move: Move) -> int | None:
+        """The square of the farmer this move captures (an elephant jump), else None."""
+        if self.phase != PHASE_PLAY or self.side != SIDE_ELEPHANT or not isinstance(move, tuple) or len(move) != 2:
+            return None
+        frm, to = move
+        mid = _between(frm, to)
+        if mid != NO_SQUARE and BEYOND[frm].get(mid) == to and self.has_farmer(mid):
+            return mid
+        return None
+
+    def eaten_by(self, move: Move) -> int | None:
+        """The square of the tile this move eats (an elephant step), else None."""
+        if self.phase != PHASE_PLAY or self.side != SIDE_ELEPHANT or not isinstance(move, tuple) or len(move) != 2:
+            return None
+        frm, to = move
+        return to if to in NEIGHBOURS[frm] else None
+
+    def path_of(self, move: Move) -> list[int]:
+        """The squares a moving piece passes through, start and end included (for animation)."""
+        if not isinstance(move, tuple) or self.phase != PHASE_PLAY or len(move) < 2:
+            return list(move) if isinstance(move, tuple) else []
+        path = [move[0]]
+        for a, b in zip(move, move[1:]):
+            path.extend(_line(a, b)[1:])
+        return path
+
+    # -- checking ------------------------------------------------------------------------------------
+    def check_move(self, player: str, move: Move) -> None:
+        text = self._safe_text(player, move)
+        if self.outcome() is not None:
+            raise IllegalMoveError(text, "the game is already over")
+        if player not in self.to_move():
+            raise IllegalMoveError(text, f"it is not {_whose(player)} turn")
+        why = self._why_illegal(move)
+        if why:
+            raise IllegalMoveError(text, why)
+
+    def _safe_text(self, player: str, move: Move) -> str:
+        try:
+            return self.move_to_text(player, move)
+        except (TypeError, ValueError, IndexError, KeyError):
+            return repr(move)
+
+    def _why_illegal(self, move: Move) -> str | None:
+        """None if ``move`` is legal for the side to move, else the reason in players' words."""
+        if not isinstance(move, tuple) or not all(isinstance(sq, int) and 0 <= sq < SIZE for sq in move):
+            return "a move is a list of squares of the board"
+        if self.phase == PHASE_PLACE_ELEPHANT:
+            return None if len(move) == 1 else "the elephant places its pawn on one tile, like @c2"
+        if self.phase == PHASE_PLACE_FARMERS:
+            return self._why_bad_placement(move)
+        if self.side == SIDE_ELEPHANT:
+            return self._why_bad_elephant(move)
+        return self._why_bad_farmer(move)
+
+    def _why_bad_placement(self, move: PlayMove) -> str | None:
+        n = self.n_farmers
+        if len(move) != n:
+            return f"the farmers place all {n} farmers at once (this names {len(move)} squares)"
+        if len(set(move)) != n:
+            return "two farmers cannot share a tile"
+        if self.elephant in move:
+            return f"a farmer cannot start on the elephant's tile {square_name(self.elephant)}"
+        return None
+
+    def _why_bad_elephant(self, move: PlayMove) -> str | None:
+        if len(move) == 0:
+            return "the elephant must move: only the farmers may pass, and only when stuck"
+        if len(move) == 3:
+            return "only farmers make compound moves"
+        if len(move) != 2:
+            return "a move goes from one square to another, like c2-d3"
+        frm, to = move
+        e = self.elephant
+        if frm != e:
+            return f"the elephant is on {square_name(e)}, not {square_name(frm)}"
+        if to in NEIGHBOURS[frm]:
+            return self._why_not_vacant(to, "the elephant cannot step")
+        mid = BEYOND_BY_PAIR.get((frm, to))
+        if mid is None:
+            return "the elephant steps to an adjacent tile or jumps one farmer in a straight line"
+        if not self.has_farmer(mid):
+            return f"the elephant can only jump over a farmer, and {square_name(mid)} has none"
+        if not self.is_vacant(to):
+            return f"the elephant cannot jump the farmer on {square_name(mid)}: {square_name(to)} is not a vacant tile"
+        return None
+
+    def _why_not_vacant(self, to: int, prefix: str) -> str | None:
+        name = square_name(to)
+        if not self.has_tile(to):
+            return f"{prefix} to {name}: that tile is gone"
+        if self.has_farmer(to):
+            return f"{prefix} to {name}: a farmer stands there"
+        if to == self.elephant:
+            return f"{prefix} to {name}: the elephant stands there"
+        return None
+
+    def _why_bad_farmer(self, move: PlayMove) -> str | None:
+        legal = farmer_moves(self.tiles, self.farmers, self.elephant, self.compound)
+        if len(move) == 0:
+            return None if not legal else "the farmers may only pass when no farmer can move"
+        if len(move) not in (2, 3):
+            return "a move goes from one square to another, like c2-d3"
+        frm = move[0]
+        if not self.has_farmer(frm):
+            return f"no farmer on {square_name(frm)}"
+        if len(move) == 3:
+            if not self.compound:
+                return "compound moves (a run and a jump together) are switched off in this game"
+            if move in legal:
+                return None
+            return self._why_bad_compound(move)
+        if move in legal:
+            return None
+        return self._why_bad_simple_farmer(frm, move[1])
+
+    def _why_bad_simple_farmer(self, frm: int, to: int) -> str:
+        if to in NEIGHBOURS[frm]:
+            return self._why_not_vacant(to, "the farmer cannot step") or "that step is not allowed"
+        line = _line(frm, to)
+        if not line:
+            return "farmers move in straight lines (8 directions)"
+        inner = line[1:-1]
+        if len(inner) == 1 and (inner[0] == self.elephant):
+            return "farmers cannot jump the elephant"
+        if len(inner) == 1 and self.has_farmer(inner[0]):
+            return self._why_not_vacant(to, f"the farmer cannot jump the farmer on {square_name(inner[0])}") or \
+                "that jump is not allowed"
+        if self.elephant in inner:
+            return "a farmer cannot run past the elephant"
+        if all(not self.has_tile(sq) for sq in inner):
+            return self._why_not_vacant(to, "the farmer cannot run") or "that run is not allowed"
+        blocker = next(sq for sq in inner if self.has_tile(sq))
+        if len(inner) == 1:
+            return f"a farmer can only jump over another farmer, and {square_name(blocker)} has none"
+        return f"a run crosses only holes, and {square_name(blocker)} still has its tile"
+
+    def _why_bad_compound(self, move: PlayMove) -> str:
+        frm, mid, to = move
+        if not self.is_vacant(mid):
+            return f"the middle square {square_name(mid)} must be a vacant tile"
+        single = farmer_targets(self.tiles, self.farmers, self.elephant, frm)
+        if mid not in single:
+            return f"the farmer on {square_name(frm)} cannot reach {square_name(mid)} by a run or a jump"
+        return (f"from {square_name(mid)} the farmer cannot finish with a jump or run to {square_name(to)} "
+                "(a compound move is exactly one run and one jump)")
+
+    # -- applying ------------------------------------------------------------------------------------
+    def apply_turn(self, turn: Mapping[str, Move]) -> ElephantRunState:
+        acting = self.to_move()
+        if set(turn) != set(acting):
+            raise IllegalMoveError(
+                ", ".join(str(v) for v in turn.values()),
+                "the game is already over" if not acting else f"it is {_whose(acting[0])} turn now",
+            )
+        player = acting[0]
+        move = turn[player]
+        self.check_move(player, move)
+        return self._apply_unchecked(move)  # type: ignore[arg-type]
+
+    def _apply_unchecked(self, move: PlayMove) -> ElephantRunState:
+        if self.phase == PHASE_PLACE_ELEPHANT:
+            return self._replace(elephant=move[0], phase=PHASE_PLACE_FARMERS, side=SIDE_FARMERS)
+        if self.phase == PHASE_PLACE_FARMERS:
+            return self._replace(farmers=sum(1 << sq for sq in move), phase=PHASE_PLAY, side=SIDE_ELEPHANT)
+        if self.side == SIDE_ELEPHANT:
+            frm, to = move
+            mid = BEYOND_BY_PAIR.get((frm, to))
+            if to in NEIGHBOURS[frm]:
+                return self._replace(tiles=self.tiles & ~(1 << to), elephant=to, side=SIDE_FARMERS)
+            assert mid is not None
+            return self._replace(farmers=self.farmers & ~(1 << mid), elephant=to, side=SIDE_FARMERS)
+        if not move:
+            return self._replace(side=SIDE_ELEPHANT)
+        return self._replace(farmers=self.farmers & ~(1 << move[0]) | (1 << move[-1]), side=SIDE_ELEPHANT)
+
+    # -- notation ------------------------------------------------------------------------------------
+    def move_to_text(self, player: str, move: Move) -> str:
+        if not isinstance(move, tuple):
+            raise TypeError(f"not an Elephant Run move: {move!r}")
+        if self.phase in (PHASE_PLACE_ELEPHANT, PHASE_PLACE_FARMERS):
+            return "@" + ",".join(square_name(sq) for sq in sorted(move))
+        if not move:
+            return "pass"
+        return "-".join(square_name(sq) for sq in move)
+
+    def parse_move(self, player: str, text: str) -> PlayMove:
+        raw = text
+        text = text.strip().lower()
+        if not text:
+            raise NotationError(raw, "the move is empty")
+        if self.outcome() is not None:
+            raise IllegalMoveError(raw, "the game is already over")
+        if player not in self.to_move():
+            raise IllegalMoveError(raw, f"it is not {_whose(player)} turn")
+        move = self._parse_shape(raw, text)
+        why = self._why_illegal(move)
+        if why:
+            raise IllegalMoveError(raw, why)
+        return move
+
+    def _parse_shape(self, raw: str, text: str) -> PlayMove:
+        """Turn text into a move tuple for the current phase, checking only the form."""
+        if self.phase != PHASE_PLAY:
+            if not text.startswith("@"):
+                example = "@c2" if self.phase == PHASE_PLACE_ELEPHANT else "@a1,b3,c4,d1,e2,f4"
+                raise NotationError(raw, f"a placement starts with '@', like {example}")
+            names = [part.strip() for part in text[1:].split(",")]
+            squares = [self._square(raw, name) for name in names]
+            if self.phase == PHASE_PLACE_ELEPHANT:
+                if len(squares) != 1:
+                    raise NotationError(raw, "the elephant is placed on exactly one tile, like @c2")
+                return (squares[0],)
+            return tuple(sorted(squares))
+        if text.startswith("@"):
+            raise NotationError(raw, "the pieces are already placed; a move looks like c2-d3")
+        if text == "pass":
+            return ()
+        parts = [part.strip() for part in text.split("-")]
+        if len(parts) not in (2, 3):
+            raise NotationError(raw, "a move is from-to like c2-d3 (or a1-c3-c5 for a compound move), or pass")
+        squares = tuple(self._square(raw, name) for name in parts)
+        if len(set(squares)) != len(squares):
+            raise NotationError(raw, "a move must not name the same square twice")
+        return squares
+
+    @staticmethod
+    def _square(raw: str, name: str) -> int:
+        try:
+            return square_index(name)
+        except ValueError:
+            raise NotationError(raw, f"'{name}' is not a square (files a-f, ranks 1-4)") from None
+
+    # -- description ---------------------------------------------------------------------------------
+    def position(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase_name,
+            "to_move": list(self.to_move()),
+            "elephant": square_name(self.elephant) if self.elephant >= 0 else None,
+            "elephant_in_hole": self.elephant >= 0 and not self.has_tile(self.elephant),
+            "farmers": sorted(square_name(sq) for sq in self.farmer_squares()),
+            "tiles": sorted(square_name(sq) for sq in squares_of(self.tiles)),
+            "points": self.points,
+            "target": self.target,
+            "captured": self.captured,
+            "eaten": self.eaten,
+            "farmers_total": self.n_farmers,
+            "compound": self.compound,
+        }
+
+    def __str__(self) -> str:
+        """Rank 4 on top. ``.`` vacant tile, ``_`` hole, ``F`` farmer, ``E`` elephant on a tile,
+        ``e`` elephant standing in a hole it ate."""
+        lines = []
+        for rank in range(RANKS - 1, -1, -1):
+            cells = []
+            for file in range(WIDTH):
+                sq = rank * WIDTH + file
+                if sq == self.elephant:
+                    cells.append("E" if self.has_tile(sq) else "e")
+                elif self.has_farmer(sq):
+                    cells.append("F")
+                else:
+                    cells.append("." if self.has_tile(sq) else "_")
+            lines.append(f"{rank + 1} {' '.join(cells)}")
+        lines.append("  " + " ".join(FILES))
+        status = f"points {self.points}/{self.target} (eaten {self.eaten}, captured {self.captured})"
+        outcome = self.outcome()
+        if outcome is not None:
+            status += f"; {outcome.reason}"
+        else:
+            status += f"; {self.to_move()[0]} to move ({self.phase_name})"
+        lines.append(status)
+        return "\n".join(lines)
+
+
+def _whose(player: str) -> str:
+    """'the elephant's' / 'the farmers'' for messages."""
+    return "the farmers'" if player == FARMERS else f"the {player}'s"
+
+
+def _plural(points: int) -> str:
+    return "point" if points == 1 else "points"
+
+
+def _line(a: int, b: int) -> list[int]:
+    """Squares from ``a`` to ``b`` inclusive if they share a rank, file or diagonal, else []."""
+    fa, ra, fb, rb = a % WIDTH, a // WIDTH, b % WIDTH, b // WIDTH
+    df, dr = fb - fa, rb - ra
+    if a == b or not (df == 0 or dr == 0 or abs(df) == abs(dr)):
+        return []
+    n = max(abs(df), abs(dr))
+    sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+    return [(ra + i * sr) * WIDTH + fa + i * sf for i in range(n + 1)]
+
+
+def _between(a: int, b: int) -> int:
+    """The square halfway between two squares two apart in a line, else NO_SQUARE."""
+    line = _line(a, b)
+    return line[1] if len(line) == 3 else NO_SQUARE
+
+
+BEYOND_BY_PAIR: dict[tuple[int, int], int] = {
+    (sq, far): near for sq in range(SIZE) for near, far in JUMPS[sq]
+}
+"""``(from, landing) -> jumped square`` for every geometric jump."""
+
+
+def new_state(options: Mapping[str, str]) -> ElephantRunState:
+    """The register's factory: a fresh game (the elephant places first)."""
+    return ElephantRunState.from_options(options)

@@ -1,0 +1,231 @@
+"""Curio Boards: start the app, or run one of the developer modes (smoke, screenshot, bench).
+
+Arguments are parsed before pygame is imported, so ``--help`` and argument errors are instant and
+never print a traceback; headless modes pick SDL's dummy video driver when there is no display.
+"""
+
+from __future__ import annotations
+
+import time
+
+_T0 = time.perf_counter()
+
+import argparse  # noqa: E402
+import multiprocessing  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import traceback  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+SCREENSHOT_SIZE_HINT = "1024x640"
+WARMUP_FRAMES = 12
+
+
+def _scene_names() -> tuple[str, ...]:
+    from scenes.showcase import SCENES
+
+    return SCENES
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'1280x800' → (1280, 800), with a message argparse shows for anything else."""
+    width, sep, height = text.lower().partition("x")
+    try:
+        if not sep:
+            raise ValueError
+        size = int(width), int(height)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x800") from None
+    if not (320 <= size[0] <= 16384 and 240 <= size[1] <= 16384):
+        raise argparse.ArgumentTypeError(f"size {text} is out of range (at least 320x240)")
+    return size
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="curio-boards",
+        description="Curio Boards: five rare board games against the computer or a friend.",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        type=Path,
+        help="keep saves and settings in DIR instead of the user data folder",
+    )
+    parser.add_argument(
+        "--size",
+        metavar="WxH",
+        type=parse_size,
+        default=(1280, 800),
+        help=f"window size (default 1280x800; screenshots are usually {SCREENSHOT_SIZE_HINT})",
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--smoke",
+        action="store_true",
+        help="open every screen headlessly for a few frames and exit (0 when all is well)",
+    )
+    mode.add_argument(
+        "--screenshot",
+        nargs=2,
+        metavar=("SCENE", "FILE.png"),
+        help="render SCENE and save it as a PNG (scenes: " + ", ".join(_scene_names()) + ")",
+    )
+    mode.add_argument(
+        "--bench",
+        action="store_true",
+        help="print the start-up time to the first menu frame and the frame times per scene",
+    )
+    parser.add_argument(
+        "--demo-saves",
+        action="store_true",
+        help="with --screenshot load: write example saves first if the data dir has none",
+    )
+    return parser
+
+
+def _headless_environment() -> None:
+    """Use SDL's dummy drivers when there is no display to open a window on."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # developer modes never play sound
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+
+def _frames(app, count: int) -> None:
+    import pygame
+
+    for _ in range(count):
+        app.step(pygame.event.get(), 1 / 60)
+        if not app.running:
+            return
+        pygame.display.flip()
+
+
+def smoke(data_dir: Path | None, size: tuple[int, int]) -> int:
+    """Open every scene for a few frames; a failing scene prints its traceback and fails the run."""
+    from scenes.base import App
+    from scenes.showcase import SCENES, ShowcaseUnavailable, build
+
+    with tempfile.TemporaryDirectory(prefix="curio-smoke-") as tmp:
+        app = App(data_dir=data_dir or Path(tmp), size=size)
+        failures = 0
+        try:
+            for name in SCENES:
+                try:
+                    build(app, name)
+                    _frames(app, 5)
+                    app.resize_window((max(1024, size[0] - 160), max(640, size[1] - 100)))
+                    _frames(app, 2)
+                    app.resize_window(size)
+                    _frames(app, 2)
+                except ShowcaseUnavailable as exc:
+                    print(f"smoke: {name:12} skipped ({exc})")
+                    continue
+                except Exception:
+                    failures += 1
+                    print(f"smoke: {name:12} FAILED", file=sys.stderr)
+                    traceback.print_exc()
+                    continue
+                print(f"smoke: {name:12} ok")
+                app.running = True
+        finally:
+            app.shutdown()
+    return 1 if failures else 0
+
+
+def screenshot(scene: str, file: Path, data_dir: Path | None, size: tuple[int, int], demo_saves: bool) -> int:
+    """Render ``scene`` for a few frames and save the window as a PNG."""
+    import pygame
+
+    from scenes.base import App
+    from scenes.showcase import MATCH_SCENES, ShowcaseUnavailable, build
+
+    with tempfile.TemporaryDirectory(prefix="curio-shot-") as tmp:
+        # A demo match autosaves when it leaves: keep it out of the player's saves unless told where.
+        root = data_dir if data_dir is not None else (Path(tmp) if scene in MATCH_SCENES else None)
+        app = App(data_dir=root, size=size)
+        try:
+            build(app, scene, demo_saves=demo_saves)
+            pygame.mouse.set_pos((size[0] - 1, size[1] - 1))  # no accidental hover in the picture
+            _frames(app, WARMUP_FRAMES)
+            file.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app.screen, str(file))
+        except ShowcaseUnavailable as exc:
+            print(f"cannot show {scene}: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            app.shutdown()
+    print(f"saved {scene} ({size[0]}x{size[1]}) to {file}")
+    return 0
+
+
+def bench(data_dir: Path | None, size: tuple[int, int]) -> int:
+    """Start-up time to the first menu frame, then the match scenes' frame times if available."""
+    import pygame
+
+    from scenes.base import App
+    from scenes.menu import MainMenuScene
+
+    app = App(data_dir=data_dir, size=size)
+    try:
+        app.push(MainMenuScene(app))
+        app.step(pygame.event.get(), 1 / 60)
+        pygame.display.flip()
+        print(f"start-up to first menu frame: {(time.perf_counter() - _T0) * 1000:.0f} ms")
+        try:
+            from scenes.bench import run_bench
+        except ImportError:
+            print("frame times: not available (scenes.bench is missing)")
+            return 0
+        figures = run_bench(app)
+        print("match scene:")
+        for key, value in figures.items():
+            if isinstance(value, float) and not value.is_integer():
+                shown = f"{value:.2f}"
+            else:
+                shown = str(int(value)) if isinstance(value, float) else str(value)
+            print(f"  {key}: {shown}")
+    finally:
+        app.shutdown()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.screenshot is not None:
+        scene, file = args.screenshot
+        if scene not in _scene_names():
+            parser.error(f"unknown scene '{scene}' (choose one of: {', '.join(_scene_names())})")
+        if not file.lower().endswith(".png"):
+            parser.error(f"screenshot file '{file}' must end in .png")
+    if args.demo_saves and args.screenshot is None:
+        parser.error("--demo-saves only goes with --screenshot")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.smoke or args.screenshot or args.bench:
+        _headless_environment()
+    if args.smoke:
+        return smoke(args.data_dir, args.size)
+    if args.screenshot is not None:
+        scene, file = args.screenshot
+        return screenshot(scene, Path(file), args.data_dir, args.size, args.demo_saves)
+    if args.bench:
+        return bench(args.data_dir, args.size)
+
+    from scenes.base import App
+    from scenes.menu import MainMenuScene
+
+    app = App(data_dir=args.data_dir, size=args.size)
+    try:
+        app.run(MainMenuScene(app))
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(main())

@@ -1,0 +1,295 @@
+"""The board-view contract shared by every game, and the square-grid geometry most games reuse.
+
+The shared :class:`~scenes.match_scene.MatchScene` owns the flow of a match (banner, move list, AI,
+undo, saving, dialogs). A game contributes only a :class:`BoardView` subclass that
+
+* lays its board out inside a rectangle the scene gives it (:meth:`BoardView.layout`),
+* draws a state and animates the difference between two states (:meth:`BoardView.set_state`),
+* maps clicks to moves (:meth:`BoardView.handle_click` → :class:`ViewAction`), asking ``game/`` for
+  the legal moves, never deciding a rule itself,
+* explains what the human should do now (:meth:`BoardView.prompt`) and offers extra buttons such as
+  *Pass* or *Confirm* (:meth:`BoardView.buttons` / :meth:`BoardView.press`).
+
+Keeping that split means a sixth game is one view class plus one line in ``scenes/views.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
+
+from scenes.animation import Timeline, duration_scale
+
+if TYPE_CHECKING:
+    from game.core import GameState, Move
+    from game.match import Match, Turn
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+# actions ----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ViewAction:
+    """What a click or button meant, for the scene to act on.
+
+    ``move`` set: submit it for ``player`` through the match. ``message`` without ``error``: a hint for
+    the banner (e.g. "Farmer selected — 3 places to go"). ``error``: the click was refused, show why
+    (the board is unchanged)."""
+
+    move: Move | None = None
+    player: str | None = None
+    message: str | None = None
+    error: bool = False
+
+    @classmethod
+    def nothing(cls) -> ViewAction:
+        return cls()
+
+    @classmethod
+    def hint(cls, message: str) -> ViewAction:
+        return cls(message=message)
+
+    @classmethod
+    def refuse(cls, message: str) -> ViewAction:
+        return cls(message=message, error=True)
+
+    @classmethod
+    def play(cls, player: str, move: Move, message: str | None = None) -> ViewAction:
+        return cls(move=move, player=player, message=message)
+
+
+@dataclass(frozen=True)
+class ViewButton:
+    """An extra command a view offers in the side panel (Pass, Confirm setup, Clear...)."""
+
+    key: str
+    label: str
+    tooltip: str = ""
+    primary: bool = False
+
+
+# square-grid geometry -------------------------------------------------------------------------------------
+def square_name(file: int, rank: int) -> str:
+    """Algebraic name of a square: file 0, rank 0 → ``a1``."""
+    return f"{FILES[file]}{rank + 1}"
+
+
+def parse_square(name: str) -> tuple[int, int]:
+    """``c2`` → (2, 1). Raises ValueError for anything else."""
+    name = name.strip().lower()
+    if len(name) < 2 or name[0] not in FILES or not name[1:].isdigit():
+        raise ValueError(f"'{name}' is not a square")
+    return FILES.index(name[0]), int(name[1:]) - 1
+
+
+@dataclass(frozen=True)
+class GridGeometry:
+    """Where each square of a ``files`` × ``ranks`` grid is on screen, with ``gap`` pixels between.
+
+    Rank 1 is at the bottom (the usual diagram orientation) unless ``flipped``. Clicks that land in
+    a gap belong to the nearer square, so a slightly-off click on a gapped board still counts."""
+
+    files: int
+    ranks: int
+    origin: tuple[int, int]
+    square: int
+    gap: int
+    flipped: bool = False
+
+    @classmethod
+    def fit(
+        cls,
+        area: pygame.Rect,
+        files: int,
+        ranks: int,
+        gap_ratio: float = 0.0,
+        flipped: bool = False,
+        max_square: int | None = None,
+    ) -> GridGeometry:
+        """The largest grid of whole-pixel squares (and gaps of ``gap_ratio`` × square) centred in
+        ``area``. Whole pixels keep tile edges crisp and every gap equal."""
+        unit_w = files + gap_ratio * (files - 1)
+        unit_h = ranks + gap_ratio * (ranks - 1)
+        square = int(min(area.width / unit_w, area.height / unit_h))
+        if max_square is not None:
+            square = min(square, max_square)
+        square = max(4, square)
+        gap = round(square * gap_ratio)
+        width = files * square + (files - 1) * gap
+        height = ranks * square + (ranks - 1) * gap
+        origin = (area.centerx - width // 2, area.centery - height // 2)
+        return cls(files, ranks, origin, square, gap, flipped)
+
+    @property
+    def pitch(self) -> int:
+        return self.square + self.gap
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """The whole grid, from the outer edge of the first square to the outer edge of the last."""
+        return pygame.Rect(
+            self.origin, (self.files * self.pitch - self.gap, self.ranks * self.pitch - self.gap)
+        )
+
+    def _row(self, rank: int) -> int:
+        return rank if self.flipped else self.ranks - 1 - rank
+
+    def square_rect(self, file: int, rank: int) -> pygame.Rect:
+        x = self.origin[0] + file * self.pitch
+        y = self.origin[1] + self._row(rank) * self.pitch
+        return pygame.Rect(x, y, self.square, self.square)
+
+    def center(self, file: int, rank: int) -> tuple[int, int]:
+        return self.square_rect(file, rank).center
+
+    def center_of(self, name: str) -> tuple[int, int]:
+        return self.center(*parse_square(name))
+
+    def rect_of(self, name: str) -> pygame.Rect:
+        return self.square_rect(*parse_square(name))
+
+    def square_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The square under ``pos`` (gaps count for the nearer square), or None off the grid."""
+        x = pos[0] - self.origin[0] + self.gap / 2
+        y = pos[1] - self.origin[1] + self.gap / 2
+        if x < 0 or y < 0:
+            return None
+        file, row = int(x // self.pitch), int(y // self.pitch)
+        if file >= self.files or row >= self.ranks:
+            return None
+        rank = row if self.flipped else self.ranks - 1 - row
+        return file, rank
+
+    def name_at(self, pos: tuple[int, int]) -> str | None:
+        square = self.square_at(pos)
+        return None if square is None else square_name(*square)
+
+    def names(self) -> list[str]:
+        return [square_name(f, r) for r in range(self.ranks) for f in range(self.files)]
+
+
+# the view base class ------------------------------------------------------------------------------------
+class BoardView:
+    """Base class for a game's board. Subclasses override the drawing and input parts.
+
+    The scene calls, every frame: :meth:`update`, then :meth:`draw`; on input: :meth:`hover`,
+    :meth:`handle_click`, :meth:`cancel`, :meth:`press`; on each new position: :meth:`set_state`
+    (with the :class:`~game.match.Turn` that led there to animate, or None to snap, e.g. after undo).
+    While :attr:`busy` the scene holds back the AI and further input, so the board never shows a
+    position other than the one being animated to."""
+
+    game_id: ClassVar[str] = ""
+
+    def __init__(self, match: Match, settings: Any = None) -> None:
+        self.match = match
+        self.settings = settings
+        self.state: GameState = match.state
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.timeline = Timeline(0.0)
+        self.hover_pos: tuple[int, int] | None = None
+        self.last_move: Turn | None = match.turns[-1] if match.turns else None
+        self.hidden_players: frozenset[str] = frozenset()
+
+    # -- layout and state -------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        """Fit the board into ``rect`` and (re)build size-dependent sprites. Called on every resize."""
+        self.rect = pygame.Rect(rect)
+
+    def set_state(self, state: GameState, animate_from: Turn | None = None) -> None:
+        """Show ``state``. With ``animate_from`` (the turn that produced it) play the game's animation
+        of that turn; without, snap (undo, redo, loading). Any partial input is dropped."""
+        self.state = state
+        self.last_move = animate_from if animate_from is not None else self._turn_leading_to(state)
+        self.timeline = Timeline(self.animation_scale() if animate_from is not None else 0.0)
+        self.cancel()
+
+    def _turn_leading_to(self, state: GameState) -> Turn | None:
+        for turn in reversed(self.match.turns):
+            if turn.after is state:
+                return turn
+        return None
+
+    def animation_scale(self) -> float:
+        return duration_scale(self.settings)
+
+    def set_hidden(self, players: Sequence[str]) -> None:
+        """Hide the secret parts (pending orders) of these players — for the hot-seat curtain."""
+        self.hidden_players = frozenset(players)
+
+    # -- frame --------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.timeline.update(dt)
+
+    @property
+    def busy(self) -> bool:
+        """True while an animation plays: the scene waits before the AI moves or input is taken."""
+        return self.timeline.busy
+
+    def finish_animation(self) -> None:
+        self.timeline.finish()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the board into :attr:`rect` (only there: the scene owns the rest of the window)."""
+
+    # -- input ----------------------------------------------------------------------------------------
+    def hover(self, pos: tuple[int, int] | None) -> None:
+        self.hover_pos = pos
+
+    def handle_click(self, pos: tuple[int, int], player: str | None) -> ViewAction:
+        """A left click at ``pos``. ``player`` is the human who may act now (None: look, don't touch)."""
+        return ViewAction.nothing()
+
+    def cancel(self) -> bool:
+        """Drop any selection or half-made move (right click, Esc). True if there was one."""
+        return False
+
+    def prompt(self, player: str) -> str:
+        """What ``player`` (a human to act) should do now, for the turn banner."""
+        return "make your move"
+
+    def buttons(self, player: str | None) -> list[ViewButton]:
+        """Extra commands for the side panel now (e.g. Pass); the scene rebuilds them on change."""
+        return []
+
+    def press(self, key: str, player: str | None) -> ViewAction:
+        """One of :meth:`buttons` was pressed."""
+        return ViewAction.nothing()
+
+    def describe_turn(self, turn: Turn) -> str:
+        """A short human description of a turn for the move list (defaults to its notation)."""
+        return turn.text
+
+    def status_extra(self) -> str:
+        """Optional one-line status below the banner (e.g. 'Elephant 4 of 10 points')."""
+        return ""
+
+    # -- side panel helpers ---------------------------------------------------------------------------
+    def player_color(self, player: str) -> tuple[int, int, int]:
+        """The colour that stands for ``player`` in the banner, cards and move list."""
+        palette = ((196, 72, 58), (226, 178, 74), (70, 120, 180), (92, 160, 96))
+        players = list(self.match.game.players)
+        return palette[players.index(player) % len(palette)] if player in players else (128, 128, 128)
+
+    def player_token(self, player: str, size: int) -> pygame.Surface | None:
+        """A small picture of ``player``'s piece (cards, banner); None draws a coloured disc."""
+        return None
+
+    def player_summary(self, player: str) -> str:
+        """One line under the player's name on its card (score, pieces left...)."""
+        score = self.state.score()
+        return f"{score[player]} points" if player in score else ""
+
+    def result_details(self) -> str:
+        """The score line of the end dialog ("Points 10 / 10 · 9 tiles eaten"); "" uses score()."""
+        return ""
+
+    def focus_rect(self) -> pygame.Rect:
+        """The board proper inside :attr:`rect` (dialogs centre on it)."""
+        return self.rect
+
+    def turn_note(self, turn: Turn) -> str:
+        """A short explanation shown beside a turn's notation in the move list ("eats d3")."""
+        return ""

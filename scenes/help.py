@@ -1,0 +1,148 @@
+"""The rules help window: a game's own rules text plus the controls, in one scrollable window.
+
+Rules are written as plain text in ``GameInfo.rules_help`` (so ``game/`` stays free of markup and the
+command line can print them); this module turns paragraphs, headings and bullet lists into
+pygame-gui's small HTML subset.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UITextBox, UIWindow
+
+from game.core import GameInfo
+
+CONTROLS: tuple[tuple[str, str], ...] = (
+    ("Click", "select a piece or square, click again to move"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo"),
+    ("Ctrl+S", "save the game"),
+    ("F1", "these rules"),
+    ("Esc", "pause menu"),
+    ("F11", "full screen on / off"),
+)
+
+HEADING_COLOUR = "#8a4e12"
+BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+
+
+def _inline(line: str) -> str:
+    """Escape a line and keep the rules text's light emphasis: **bold** and `notation`."""
+    out = html.escape(line, quote=False)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
+    out = re.sub(r"`([^`]+)`", r"<b>\1</b>", out)
+    return out
+
+
+def _is_heading(line: str) -> bool:
+    """A short line with no closing punctuation reads as a heading ('Setup', '# Scoring', 'Options:')."""
+    line = line.strip()
+    if line.startswith("#"):
+        return True
+    if BULLET.match(line) or not line[:1].isupper():
+        return False
+    return len(line) <= 40 and not line.endswith((".", ",", ";", "!", "?"))
+
+
+def _paragraphs(block: list[str]) -> str:
+    """One block of lines: bullets become '•' items, other lines join into a flowing paragraph."""
+    lines: list[str] = []
+    in_bullet = False
+    for line in block:
+        match = BULLET.match(line)
+        if match:
+            marker = match.group(0).strip()
+            marker = "•" if marker in "-*•" else marker
+            lines.append(f"  {marker} {_inline(line[match.end() :].strip())}")
+            in_bullet = True
+        elif lines and ((in_bullet and line.startswith((" ", "\t"))) or not in_bullet):
+            lines[-1] += " " + _inline(line.strip())  # a soft-wrapped continuation
+        else:
+            lines.append(_inline(line.strip()))
+            in_bullet = False
+    return "<br>".join(lines)
+
+
+def rules_to_html(rules: str) -> str:
+    """Plain rules text → pygame-gui HTML: blank-line paragraphs, headings, '-'/'1.' bullet lists.
+
+    A block's first line is a heading when it is short and unpunctuated ('Setup', 'Scoring')."""
+    blocks: list[list[str]] = [[]]
+    for raw in rules.strip().splitlines():
+        if raw.strip():
+            blocks[-1].append(raw.rstrip())
+        elif blocks[-1]:
+            blocks.append([])
+    parts: list[str] = []
+    for block in blocks:
+        if not block:
+            continue
+        if _is_heading(block[0]) and (len(block) > 1 or len(block[0]) <= 40):
+            title = _inline(block[0].strip().lstrip("#").strip().rstrip(":"))
+            heading = f'<font pixel_size=20 color="{HEADING_COLOUR}"><b>{title}</b></font>'
+            rest = _paragraphs(block[1:])
+            parts.append(f"{heading}<br>{rest}" if rest else heading)
+        else:
+            parts.append(_paragraphs(block))
+    return "<br><br>".join(parts)
+
+
+def controls_html() -> str:
+    rows = "<br>".join(f"   <b>{html.escape(key)}</b> — {html.escape(what)}" for key, what in CONTROLS)
+    return f'<font pixel_size=20 color="{HEADING_COLOUR}"><b>Controls</b></font><br>{rows}'
+
+
+def help_html(info: GameInfo) -> str:
+    """The whole window text: summary, rules, controls."""
+    summary = f"<i>{html.escape(info.summary, quote=False)}</i>" if info.summary else ""
+    rules = (
+        rules_to_html(info.rules_help)
+        if info.rules_help.strip()
+        else ("The rules for this game are not written yet.")
+    )
+    return "<br><br>".join(part for part in (summary, rules, controls_html()) if part)
+
+
+def preload_text_fonts(ui_manager: pygame_gui.UIManager) -> None:
+    """Load the styles the rules HTML uses up front (pygame-gui warns when it must load them late)."""
+    fonts = ui_manager.get_theme().get_font_dictionary()
+    wanted = []
+    for size, bold, italic in ((17, False, True), (17, True, False), (20, True, False)):
+        if not fonts.check_font_preloaded(fonts.create_font_id(size, "noto_sans", bold, italic)):
+            style = "bold" if bold else ("italic" if italic else "regular")
+            wanted.append({"name": "noto_sans", "point_size": size, "style": style})
+    if wanted:
+        ui_manager.preload_fonts(wanted)
+
+
+def open_rules_window(ui_manager: pygame_gui.UIManager, info: GameInfo) -> UIWindow:
+    """Open a scrollable, closable rules window for ``info`` centred in ``ui_manager``'s window.
+
+    Sized from the window (at most 760×720) so it reads well at 1024×640 and on large screens."""
+    preload_text_fonts(ui_manager)
+    screen_w, screen_h = ui_manager.get_root_container().get_size()
+    width = min(760, screen_w - 80)
+    height = min(720, screen_h - 60)
+    rect = pygame.Rect((screen_w - width) // 2, (screen_h - height) // 2, width, height)
+    window = UIWindow(
+        rect,
+        ui_manager,
+        window_display_title=f"Rules — {info.title}",
+        object_id=ObjectID("#rules_window", None),
+        resizable=True,
+    )
+    window.set_minimum_dimensions((420, 300))
+    inner_w, inner_h = window.get_container().get_size()
+    UITextBox(
+        help_html(info),
+        pygame.Rect(8, 8, inner_w - 16, inner_h - 16),
+        ui_manager,
+        container=window,
+        anchors={"left": "left", "right": "right", "top": "top", "bottom": "bottom"},
+        object_id=ObjectID("#rules_text", None),
+    )
+    return window

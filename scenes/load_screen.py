@@ -1,0 +1,475 @@
+"""The load screen: every save and autosave, newest first, damaged files included.
+
+Rows are drawn by hand (two lines of detail, badges, a coin per game) because a pygame-gui selection
+list shows one plain string per row. Damaged files stay in the list, greyed, with the reason the
+store gives, so the player can see what happened and delete them; nothing is ever deleted without a
+confirmation that names the save.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from scenes import style
+from scenes.base import Scene, font
+from scenes.dialogs import DialogHost, escape
+from scenes.menu import _fit, game_suit_for_id, open_match
+
+if TYPE_CHECKING:
+    from saves.store import SaveEntry
+    from scenes.base import App
+
+DOUBLE_CLICK_MS = 400
+
+
+def friendly_time(when: datetime, now: datetime | None = None) -> str:
+    """Local time as a player says it: 'today 14:05', 'yesterday 09:12', 'Monday 18:30', '3 Mar 2024'."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    local = when.astimezone()
+    today = (now or datetime.now().astimezone()).date()
+    days = (today - local.date()).days
+    clock = local.strftime("%H:%M")
+    if days == 0:
+        return f"today {clock}"
+    if days == 1:
+        return f"yesterday {clock}"
+    if 1 < days < 7:
+        return f"{local.strftime('%A')} {clock}"
+    if local.year == today.year:
+        return f"{local.day} {local.strftime('%b')}, {clock}"
+    return f"{local.day} {local.strftime('%b %Y')}"
+
+
+def entry_name(entry: SaveEntry) -> str:
+    """How a confirmation names a save: its title and when it was saved."""
+    if entry.error is not None:
+        return f"the damaged file {entry.path.name}"
+    kind = "autosave" if entry.kind == "autosave" else "save"
+    return f"{entry.title} ({kind}, {friendly_time(entry.saved_at)})"
+
+
+class LoadScreen(Scene):
+    """Pick a save to load or delete. Pushed from the main menu or the pause menu; Back pops."""
+
+    name = "load"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.dialogs = DialogHost(self.ui)
+        self.entries: list[SaveEntry] = []
+        self.selected: int | None = None
+        self.scroll = 0
+        self.hover: int | None = None
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.detail_rect = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 64
+        self.load_button: UIButton | None = None
+        self.delete_button: UIButton | None = None
+        self.back_button: UIButton | None = None
+        self._last_click = (-1, -10_000)
+        self._dragging: int | None = None
+        self._drag_y = 0
+
+    # -- lifecycle ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.reload()
+        super().enter()
+        self._update_buttons()
+
+    def reload(self) -> None:
+        """Re-read the store, keeping the selection on the same file when it still exists."""
+        keep = self.entries[self.selected].path if self.selected is not None and self.entries else None
+        try:
+            self.entries = self.app.store.entries()
+        except Exception as exc:  # the store promises not to raise; stay safe anyway
+            self.entries = []
+            self.app.toast(f"Could not read the saves folder: {exc}", 5)
+        paths = [e.path for e in self.entries]
+        if keep in paths:
+            self.selected = paths.index(keep)
+        elif self.entries:
+            self.selected = min(self.selected or 0, len(self.entries) - 1)
+        else:
+            self.selected = None
+        self._clamp_scroll()
+        self._update_buttons()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.dialogs = DialogHost(self.ui)
+        self._update_buttons()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        margin = max(24, width // 28)
+        panel_w = min(940, width - 2 * margin)
+        top = max(92, round(height * 0.14))
+        button_h = 44
+        buttons_y = height - max(20, height // 32) - button_h
+        self.panel_rect = pygame.Rect((width - panel_w) // 2, top, panel_w, buttons_y - 18 - top)
+        self.row_h = 66 if height >= 720 else 62
+        detail_h = 56
+        inner = self.panel_rect.inflate(-24, -24)
+        self.list_rect = pygame.Rect(inner.x, inner.y, inner.width, inner.height - detail_h - 8)
+        self.detail_rect = pygame.Rect(inner.x, self.list_rect.bottom + 8, inner.width, detail_h)
+        left = self.panel_rect.left
+        right = self.panel_rect.right
+        self.back_button = UIButton(
+            pygame.Rect(left, buttons_y, 150, button_h),
+            "Back",
+            self.ui,
+            tool_tip_text="Esc",
+            object_id=ObjectID("#back", None),
+        )
+        self.load_button = UIButton(
+            pygame.Rect(right - 170, buttons_y, 170, button_h),
+            "Load",
+            self.ui,
+            tool_tip_text="Enter, or double-click a save",
+            object_id=ObjectID("#load", "@primary"),
+        )
+        self.delete_button = UIButton(
+            pygame.Rect(right - 170 - 14 - 150, buttons_y, 150, button_h),
+            "Delete",
+            self.ui,
+            tool_tip_text="Delete the selected save (asks first)",
+            object_id=ObjectID("#delete", "@danger"),
+        )
+        self._clamp_scroll()
+        self._update_buttons()
+
+    # -- selection and scrolling ----------------------------------------------------------------
+    @property
+    def current(self) -> SaveEntry | None:
+        if self.selected is None or not (0 <= self.selected < len(self.entries)):
+            return None
+        return self.entries[self.selected]
+
+    def _update_buttons(self) -> None:
+        entry = self.current
+        if self.load_button is not None:
+            if entry is not None and entry.error is None:
+                self.load_button.enable()
+            else:
+                self.load_button.disable()
+        if self.delete_button is not None:
+            if entry is not None:
+                self.delete_button.enable()
+            else:
+                self.delete_button.disable()
+
+    def _max_scroll(self) -> int:
+        return max(0, len(self.entries) * self.row_h - self.list_rect.height)
+
+    def _clamp_scroll(self) -> None:
+        self.scroll = max(0, min(self.scroll, self._max_scroll()))
+
+    def select(self, index: int | None) -> None:
+        """Select a row and scroll it into view."""
+        if index is None or not self.entries:
+            self.selected = None
+        else:
+            self.selected = max(0, min(index, len(self.entries) - 1))
+            top = self.selected * self.row_h
+            if top < self.scroll:
+                self.scroll = top
+            elif top + self.row_h > self.scroll + self.list_rect.height:
+                self.scroll = top + self.row_h - self.list_rect.height
+        self._clamp_scroll()
+        self._update_buttons()
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.list_rect.collidepoint(pos):
+            return None
+        index = (pos[1] - self.list_rect.y + self.scroll) // self.row_h
+        return index if 0 <= index < len(self.entries) else None
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Screen rect of a row (may lie outside the visible list)."""
+        bar = 14 if self._max_scroll() > 0 else 0
+        return pygame.Rect(
+            self.list_rect.x,
+            self.list_rect.y + index * self.row_h - self.scroll,
+            self.list_rect.width - bar,
+            self.row_h - 6,
+        )
+
+    def _thumb_rect(self) -> pygame.Rect | None:
+        total = len(self.entries) * self.row_h
+        if total <= self.list_rect.height:
+            return None
+        track = pygame.Rect(self.list_rect.right - 8, self.list_rect.y, 8, self.list_rect.height)
+        thumb_h = max(30, track.height * self.list_rect.height // total)
+        y = track.y + (track.height - thumb_h) * self.scroll // max(1, self._max_scroll())
+        return pygame.Rect(track.x, y, track.width, thumb_h)
+
+    # -- events ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.dialogs.handle_event(event):
+            return
+        if self.dialogs.active is not None:
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back_button:
+                self.app.pop()
+            elif event.ui_element is self.load_button:
+                self.load_selected()
+            elif event.ui_element is self.delete_button:
+                self.ask_delete()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll -= event.y * self.row_h // 2
+            self._clamp_scroll()
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.row_at(event.pos)
+            if self._dragging is not None:
+                total = len(self.entries) * self.row_h
+                self.scroll = self._dragging + (event.pos[1] - self._drag_y) * total // self.list_rect.height
+                self._clamp_scroll()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            thumb = self._thumb_rect()
+            if thumb is not None and thumb.inflate(8, 0).collidepoint(event.pos):
+                self._dragging, self._drag_y = self.scroll, event.pos[1]
+                return
+            index = self.row_at(event.pos)
+            if index is not None:
+                now = pygame.time.get_ticks()
+                double = self._last_click[0] == index and now - self._last_click[1] <= DOUBLE_CLICK_MS
+                self._last_click = (index, now)
+                self.select(index)
+                if double:
+                    self.load_selected()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._dragging = None
+        elif event.type == pygame.KEYDOWN:
+            self._on_key(event.key)
+
+    def _on_key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            self.app.pop()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.load_selected()
+        elif key == pygame.K_DELETE:
+            self.ask_delete()
+        elif self.entries and key in (
+            pygame.K_UP,
+            pygame.K_DOWN,
+            pygame.K_PAGEUP,
+            pygame.K_PAGEDOWN,
+            pygame.K_HOME,
+            pygame.K_END,
+        ):
+            page = max(1, self.list_rect.height // self.row_h - 1)
+            current = -1 if self.selected is None else self.selected
+            target = {
+                pygame.K_UP: current - 1,
+                pygame.K_DOWN: current + 1,
+                pygame.K_PAGEUP: current - page,
+                pygame.K_PAGEDOWN: current + page,
+                pygame.K_HOME: 0,
+                pygame.K_END: len(self.entries) - 1,
+            }[key]
+            self.select(max(0, target))
+
+    # -- actions --------------------------------------------------------------------------------
+    def load_selected(self) -> None:
+        """Load the selected save; any problem is explained in a window and the file is left alone."""
+        from saves.store import SaveError
+
+        entry = self.current
+        if entry is None:
+            return
+        if entry.error is not None:
+            self.dialogs.message("Cannot load this file", escape(entry.error))
+            return
+        try:
+            match = self.app.store.load(entry.path)
+        except SaveError as exc:
+            self.dialogs.message("Could not load the game", escape(str(exc)))
+            self.reload()
+            return
+        open_match(self.app, match)
+
+    def ask_delete(self) -> None:
+        entry = self.current
+        if entry is None:
+            return
+        self.dialogs.confirm(
+            "Delete save",
+            f"Delete <b>{escape(entry_name(entry))}</b>?<br><br>This cannot be undone.",
+            "Delete",
+            lambda: self.delete(entry),
+            danger=True,
+            size=(500, 240),
+        )
+
+    def delete(self, entry: SaveEntry) -> None:
+        """Delete after confirmation (the dialog's callback)."""
+        try:
+            self.app.store.delete(entry.path)
+        except (OSError, ValueError) as exc:
+            self.dialogs.message("Could not delete", escape(f"The file could not be deleted: {exc}"))
+            return
+        self.app.toast("Save deleted")
+        self.reload()
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        width, _ = surface.get_size()
+        surface.blit(style.background(surface.get_size()), (0, 0))
+        heading = style.text(
+            surface,
+            "Load game",
+            (width // 2, self.panel_rect.top - 20),
+            34,
+            style.PARCHMENT,
+            bold=True,
+            anchor="midbottom",
+            shadow=True,
+        )
+        if self.entries:
+            count = len(self.entries)
+            style.text(
+                surface,
+                f"{count} save{'s' if count != 1 else ''}",
+                (self.panel_rect.right, heading.bottom - 6),
+                15,
+                style.PARCHMENT_DARK,
+                anchor="bottomright",
+            )
+        style.panel(surface, self.panel_rect, style.PARCHMENT, radius=14)
+        if not self.entries:
+            self._draw_empty(surface)
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.list_rect)
+        first = self.scroll // self.row_h
+        last = min(len(self.entries), first + self.list_rect.height // self.row_h + 2)
+        for index in range(first, last):
+            self._draw_row(surface, index, self.entries[index])
+        surface.set_clip(clip)
+        thumb = self._thumb_rect()
+        if thumb is not None:
+            track = pygame.Rect(thumb.x, self.list_rect.y, thumb.width, self.list_rect.height)
+            pygame.draw.rect(surface, style.PARCHMENT_DARK, track, border_radius=4)
+            pygame.draw.rect(surface, style.WOOD_LIGHT, thumb, border_radius=4)
+        self._draw_detail(surface)
+
+    def _draw_empty(self, surface: pygame.Surface) -> None:
+        center = self.panel_rect.center
+        for i, suit in enumerate(style.SUITS):
+            style.piecepack_coin(surface, (center[0] + (i - 1.5) * 46, center[1] - 70), 17, suit)
+        style.text(
+            surface,
+            "No saved games yet",
+            (center[0], center[1] - 20),
+            26,
+            style.INK,
+            bold=True,
+            anchor="midtop",
+        )
+        lines = style.wrap(
+            "Start a game from the main menu. Games are saved automatically when you leave "
+            "them, and Ctrl+S saves at any moment.",
+            16,
+            min(520, self.panel_rect.width - 60),
+        )
+        style.text_block(surface, lines, (center[0], center[1] + 22), 16, style.INK_SOFT, anchor="midtop")
+
+    def _draw_row(self, surface: pygame.Surface, index: int, entry: SaveEntry) -> None:
+        rect = self.row_rect(index)
+        damaged = entry.error is not None
+        selected = index == self.selected
+        if selected:
+            pygame.draw.rect(surface, (246, 220, 168), rect, border_radius=10)
+            pygame.draw.rect(surface, style.ACCENT, rect, width=2, border_radius=10)
+        elif index == self.hover:
+            pygame.draw.rect(surface, (250, 243, 228), rect, border_radius=10)
+        else:
+            pygame.draw.rect(surface, (250, 245, 234), rect, border_radius=10)
+            pygame.draw.rect(surface, style.PARCHMENT_DARK, rect, width=1, border_radius=10)
+        coin_r = rect.height // 2 - 9
+        coin = (rect.x + 12 + coin_r, rect.centery)
+        if damaged:
+            pygame.draw.circle(surface, (216, 200, 190), coin, coin_r)
+            pygame.draw.circle(surface, style.BAD, coin, coin_r, 2)
+            style.text(surface, "!", coin, coin_r + 6, style.BAD, bold=True, anchor="center")
+        else:
+            style.piecepack_coin(surface, coin, coin_r, game_suit_for_id(entry.game_id))
+        x = rect.x + 26 + coin_r * 2
+        ink = (140, 128, 118) if damaged else style.INK
+        soft = (150, 138, 128) if damaged else style.INK_SOFT
+        when = friendly_time(entry.saved_at)
+        top = max(4, (rect.height - 48) // 2)  # two lines of text, centred in the row
+        date_rect = style.text(
+            surface, when, (rect.right - 14, rect.y + top + 1), 15, soft, anchor="topright"
+        )
+        badge = "Damaged" if damaged else ("Finished" if entry.over else "In progress")
+        badge_colour = style.BAD if damaged else (style.WOOD_LIGHT if entry.over else style.GOOD)
+        badge_rect = _pill(
+            surface, badge, (rect.right - 14, rect.bottom - top), badge_colour, anchor="bottomright"
+        )
+        text_right = min(date_rect.left, badge_rect.left) - 16
+        title = entry.path.name if damaged else entry.title
+        kind = "Autosave" if entry.kind == "autosave" else "Saved game"
+        title_rect = style.text(
+            surface, _fit(title, 17, text_right - x - 110, True), (x, rect.y + top - 2), 17, ink, bold=True
+        )
+        _pill(
+            surface,
+            kind,
+            (title_rect.right + 10, title_rect.centery + 1),
+            style.INK_SOFT if damaged else (style.ARMS_BLUE if entry.kind == "autosave" else style.WOOD),
+            anchor="midleft",
+            small=True,
+        )
+        if damaged:
+            detail = entry.error or ""
+            colour = style.BAD
+        else:
+            moves = f"{entry.move_count} move{'s' if entry.move_count != 1 else ''}"
+            parts = [entry.mode, moves, entry.result_text or ""]
+            if entry.label and entry.game_title and entry.label != entry.game_title:
+                parts.insert(0, entry.game_title)
+            detail = " · ".join(p for p in parts if p)
+            colour = soft
+        style.text(surface, _fit(detail, 14, text_right - x), (x, rect.y + top + 26), 14, colour)
+
+    def _draw_detail(self, surface: pygame.Surface) -> None:
+        rect = self.detail_rect
+        pygame.draw.line(surface, style.PARCHMENT_DARK, (rect.x, rect.y - 4), (rect.right, rect.y - 4), 2)
+        entry = self.current
+        if entry is None:
+            message, colour = "Select a save to load or delete.", style.INK_SOFT
+        elif entry.error is not None:
+            message, colour = f"{entry.path.name} cannot be loaded: {entry.error}", style.BAD
+        else:
+            message = f"{entry.title}: {entry.mode or 'saved game'}. Press Enter or double-click to load."
+            colour = style.INK_SOFT
+        lines = style.wrap(message, 14, rect.width - 8, max_lines=2)
+        style.text_block(surface, lines, (rect.x + 4, rect.y + 6), 14, colour)
+
+
+def _pill(
+    surface: pygame.Surface,
+    label: str,
+    pos: tuple[int, int],
+    colour: tuple[int, int, int],
+    anchor: str = "topleft",
+    small: bool = False,
+) -> pygame.Rect:
+    """A rounded badge ('Autosave', 'Finished', 'Damaged')."""
+    size = 12 if small else 13
+    text = font(size, True).render(label, True, style.WHITE)
+    rect = text.get_rect().inflate(16, 6)
+    setattr(rect, anchor, pos)
+    pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
+    surface.blit(text, text.get_rect(center=rect.center))
+    return rect

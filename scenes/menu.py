@@ -1,0 +1,473 @@
+"""The main menu: the logo, Continue, one card per game, and Load / Settings / Quit.
+
+Stack policy (shared by every screen that starts or loads a match, see :func:`open_match`): the menu
+always sits at the bottom of the stack and a match is pushed on top of a fresh menu, so "Main menu"
+anywhere is simply ``app.reset_to(MainMenuScene(app))`` and leaving a match (which autosaves it)
+always lands here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from game.core import GameInfo
+from scenes import style
+from scenes.base import Scene, font
+from scenes.dialogs import DialogHost, escape
+from scenes.help import open_rules_window
+
+if TYPE_CHECKING:
+    from game.match import Match
+    from saves.store import SaveEntry
+    from scenes.base import App
+
+SUBTITLE = "Five rare board games"
+SUMMARY_TOP = 78
+"""Where a card's summary starts, below its title and caption."""
+
+
+def playable_games() -> list[GameInfo]:
+    """Registered games that also have a board view (a game without one cannot be played yet)."""
+    from game.register import all_games
+
+    games = all_games()
+    try:
+        from scenes.views import has_view
+    except ImportError:
+        return games
+    return [info for info in games if has_view(info.id)]
+
+
+def game_suit(info: GameInfo) -> str:
+    """A stable piecepack suit per game for its ornaments (the register order decides)."""
+    return game_suit_for_id(info.id)
+
+
+def game_suit_for_id(game_id: str) -> str:
+    """The suit of a game id; unknown ids (a damaged save) still get a stable suit."""
+    from game.register import all_games
+
+    try:
+        ids = [g.id for g in all_games()]
+    except Exception:
+        ids = []
+    index = ids.index(game_id) if game_id in ids else sum(map(ord, game_id))
+    return style.SUITS[index % len(style.SUITS)]
+
+
+def open_match(app: App, match: Match) -> bool:
+    """Show ``match``: a fresh menu at the bottom of the stack, the match scene on top.
+
+    Returns False (with a toast) when the match screen cannot be built, leaving the stack alone."""
+    try:
+        from scenes.match_scene import MatchScene
+    except ImportError as exc:
+        app.toast(f"The game screen is not available ({exc}).", 5)
+        return False
+    try:
+        scene = MatchScene(app, match)
+    except Exception as exc:  # a view bug must not take the menu down with it
+        app.toast(f"Could not open {match.game.title}: {exc}", 6)
+        return False
+    app.reset_to(MainMenuScene(app))
+    app.push(scene)
+    return True
+
+
+def continue_caption(entry: SaveEntry) -> str:
+    """'Two players · 23 moves · today 14:05' for the Continue banner."""
+    from scenes.load_screen import friendly_time
+
+    parts = [entry.mode or ("Saved game" if entry.kind == "manual" else "Autosave")]
+    parts.append(f"{entry.move_count} move{'s' if entry.move_count != 1 else ''}")
+    parts.append(friendly_time(entry.saved_at))
+    return " · ".join(parts)
+
+
+@dataclass
+class Card:
+    """One game's card: where it is and its buttons (the drawing reads these)."""
+
+    info: GameInfo
+    rect: pygame.Rect
+    play: UIButton
+    rules: UIButton
+    suit: str
+    summary_lines: list[str]
+
+
+class MainMenuScene(Scene):
+    """The title screen. Rebuilt whenever it is uncovered so Continue always reflects the saves."""
+
+    name = "menu"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.dialogs = DialogHost(self.ui)
+        self.cards: list[Card] = []
+        self.continue_entry: SaveEntry | None = None
+        self.continue_button: UIButton | None = None
+        self.continue_rect: pygame.Rect | None = None
+        self.load_button: UIButton | None = None
+        self.settings_button: UIButton | None = None
+        self.quit_button: UIButton | None = None
+        self.logo_rect = pygame.Rect(0, 0, 0, 0)
+        self.title_size = 64
+        self.games: list[GameInfo] = []
+        self.load_error: str | None = None
+        self._stale = True
+        self._hover: int | None = None
+
+    # -- lifecycle ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Refresh lazily: a menu pushed under a match is never shown, so it should not scan saves."""
+        self._stale = True
+        self._built = True
+
+    def refresh(self) -> None:
+        """Re-read the games and the newest unfinished save, then rebuild the widgets."""
+        self._stale = False
+        try:
+            self.games = playable_games()
+            self.load_error = None
+        except Exception as exc:  # a broken game module must not blank the whole menu
+            self.games = []
+            self.load_error = f"The games could not be loaded: {exc}"
+        try:
+            self.continue_entry = self.app.store.last_unfinished()
+        except Exception:
+            self.continue_entry = None
+        self.ui.clear_and_reset()
+        self.dialogs = DialogHost(self.ui)
+        self.layout(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.ui.set_window_resolution(size)
+        self.ui.clear_and_reset()
+        self.dialogs = DialogHost(self.ui)
+        if not self._stale:
+            self.layout(size)
+
+    # -- layout ---------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        margin = max(24, width // 28)
+        self.title_size = max(44, min(84, round(height * 0.085)))
+        logo_top = max(18, round(height * 0.045))
+        logo_h = round(self.title_size * 1.25) + 44
+        self.logo_rect = pygame.Rect(0, logo_top, width, logo_h)
+        y = self.logo_rect.bottom + max(10, height // 60)
+
+        # Continue banner
+        self.continue_button = None
+        self.continue_rect = None
+        if self.continue_entry is not None:
+            banner_h = 64 if height >= 720 else 56
+            banner_w = min(760, width - 2 * margin)
+            self.continue_rect = pygame.Rect((width - banner_w) // 2, y, banner_w, banner_h)
+            bw = 170
+            self.continue_button = UIButton(
+                pygame.Rect(self.continue_rect.right - bw - 12, self.continue_rect.centery - 21, bw, 42),
+                "Continue",
+                self.ui,
+                tool_tip_text="Pick up your last unfinished game (Enter)",
+                object_id=ObjectID("#continue", "@primary"),
+            )
+            y = self.continue_rect.bottom + max(14, height // 45)
+
+        # bottom row
+        bottom_h = 44
+        bottom_y = height - max(18, height // 30) - bottom_h
+        labels = (("Load game", "#load"), ("Settings", "#settings"), ("Quit", "#quit"))
+        bw, gap = (180 if width >= 1200 else 160), 16
+        row_w = len(labels) * bw + (len(labels) - 1) * gap
+        x = (width - row_w) // 2
+        buttons = []
+        for label, object_id in labels:
+            buttons.append(
+                UIButton(
+                    pygame.Rect(x, bottom_y, bw, bottom_h),
+                    label,
+                    self.ui,
+                    object_id=ObjectID(object_id, None),
+                )
+            )
+            x += bw + gap
+        self.load_button, self.settings_button, self.quit_button = buttons
+
+        # cards
+        area = pygame.Rect(margin, y, width - 2 * margin, bottom_y - y - max(16, height // 40))
+        self._layout_cards(area)
+
+    def _layout_cards(self, area: pygame.Rect) -> None:
+        self.cards = []
+        count = len(self.games)
+        if count == 0:
+            return
+        gap = 18 if area.width > 1000 else 14
+        best: tuple[float, int, int, int, int] | None = None
+        for cols in range(1, count + 1):
+            rows = math.ceil(count / cols)
+            w = min(380, (area.width - gap * (cols - 1)) // cols)
+            h = min(250, (area.height - gap * (rows - 1)) // rows)
+            if w < 150 or h < 120:
+                continue
+            score = min(w / 1.5, h)
+            if best is None or score > best[0] + 0.5:
+                best = (score, cols, rows, w, h)
+        if best is None:  # tiny window: one row, squeezed
+            cols, rows = count, 1
+            w = max(120, (area.width - gap * (count - 1)) // count)
+            h = max(110, area.height)
+        else:
+            _, cols, rows, w, h = best
+        total_h = rows * h + (rows - 1) * gap
+        top = area.top + max(0, (area.height - total_h) // 3)
+        for index, info in enumerate(self.games):
+            row, col = divmod(index, cols)
+            in_row = min(cols, count - row * cols)
+            row_w = in_row * w + (in_row - 1) * gap
+            left = area.centerx - row_w // 2 + col * (w + gap)
+            rect = pygame.Rect(left, top + row * (h + gap), w, h)
+            self.cards.append(self._make_card(info, rect))
+
+    def _make_card(self, info: GameInfo, rect: pygame.Rect) -> Card:
+        pad = 16
+        button_h = 36 if rect.height >= 220 else 34
+        by = rect.bottom - (pad if rect.height >= 220 else 13) - button_h
+        rules_w = max(84, (rect.width - 2 * pad) // 3)
+        play_w = rect.width - 2 * pad - rules_w - 10
+        play = UIButton(
+            pygame.Rect(rect.x + pad, by, play_w, button_h),
+            "Play",
+            self.ui,
+            tool_tip_text=f"Start a new game of {info.title}",
+            object_id=ObjectID(f"#play_{info.id}", "@primary"),
+        )
+        rules = UIButton(
+            pygame.Rect(rect.x + pad + play_w + 10, by, rules_w, button_h),
+            "Rules",
+            self.ui,
+            tool_tip_text=f"How to play {info.title}",
+            object_id=ObjectID(f"#rules_{info.id}", "@secondary"),
+        )
+        summary_size = 15
+        room = by - (rect.y + SUMMARY_TOP) - 8
+        max_lines = max(1, room // round(font(summary_size).get_linesize() * 1.04))
+        lines = style.wrap(info.summary, summary_size, rect.width - 2 * pad, max_lines=max_lines)
+        return Card(info, rect, play, rules, game_suit(info), lines)
+
+    # -- events ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.dialogs.handle_event(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._hover = next((i for i, c in enumerate(self.cards) if c.rect.collidepoint(event.pos)), None)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._on_button(event.ui_element)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.ask_quit()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.continue_entry is not None:
+                self.continue_game()
+
+    def _on_button(self, element: object) -> None:
+        if element is self.continue_button:
+            self.continue_game()
+        elif element is self.load_button:
+            from scenes.load_screen import LoadScreen
+
+            self.app.push(LoadScreen(self.app))
+        elif element is self.settings_button:
+            from scenes.settings_screen import SettingsScreen
+
+            self.app.push(SettingsScreen(self.app))
+        elif element is self.quit_button:
+            self.ask_quit()
+        else:
+            for card in self.cards:
+                if element is card.play:
+                    self.new_game(card.info)
+                elif element is card.rules:
+                    self.show_rules(card.info)
+
+    # -- actions --------------------------------------------------------------------------------
+    def new_game(self, info: GameInfo) -> None:
+        from scenes.new_game import NewGameScene
+
+        self.app.push(NewGameScene(self.app, info))
+
+    def show_rules(self, info: GameInfo) -> None:
+        self.dialogs.close_all()
+        self.dialogs.track(open_rules_window(self.ui, info))
+
+    def ask_quit(self) -> None:
+        self.dialogs.confirm(
+            "Quit",
+            "Quit Curio Boards?<br><br>Unfinished games are kept; <b>Continue</b> picks them up next time.",
+            "Quit",
+            self.app.quit,
+        )
+
+    def continue_game(self) -> None:
+        """Load the newest unfinished game; a file that fails now is explained, never deleted."""
+        from saves.store import SaveError
+
+        entry = self.continue_entry
+        if entry is None:
+            return
+        try:
+            match = self.app.store.load(entry.path)
+        except SaveError as exc:
+            self.dialogs.message("Could not continue", escape(str(exc)))
+            return
+        open_match(self.app, match)
+
+    # -- frame ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self._stale:
+            self.refresh()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._stale:  # drawn under an overlay (new-game dialog) before it ever updated
+            self.refresh()
+        size = surface.get_size()
+        surface.blit(style.background(size), (0, 0))
+        self._draw_logo(surface)
+        if self.continue_rect is not None and self.continue_entry is not None:
+            self._draw_continue(surface, self.continue_rect, self.continue_entry)
+        for index, card in enumerate(self.cards):
+            self._draw_card(surface, card, hovered=index == self._hover)
+        if not self.cards:
+            message = self.load_error or "No games are available yet."
+            style.text(
+                surface,
+                message,
+                (size[0] // 2, size[1] // 2),
+                20,
+                style.PARCHMENT,
+                anchor="center",
+                shadow=True,
+            )
+        style.text(
+            surface, "F11 full screen", (16, size[1] - 12), 13, style.PARCHMENT_DARK, anchor="bottomleft"
+        )
+
+    def _draw_logo(self, surface: pygame.Surface) -> None:
+        cx = self.logo_rect.centerx
+        ts = self.title_size
+        title_font = font(ts, True)
+        curio_w = title_font.size("Curio ")[0]
+        full_w = title_font.size("Curio Boards")[0]
+        left = cx - full_w // 2
+        top = self.logo_rect.top
+        for word, x, color in (
+            ("Curio", left, style.ACCENT_LIGHT),
+            ("Boards", left + curio_w, style.PARCHMENT),
+        ):
+            shade = title_font.render(word, True, (10, 20, 16))
+            shade.set_alpha(150)
+            surface.blit(shade, (x + 2, top + 4))
+            surface.blit(title_font.render(word, True, color), (x, top))
+        title_bottom = top + round(ts * 1.2)
+        tile = max(30, round(ts * 0.62))
+        offset = full_w // 2 + tile
+        mid = top + round(ts * 0.62)
+        style.piecepack_tile(surface, (cx - offset - 6, mid - 6), tile, "suns", angle=10)
+        style.piecepack_tile(
+            surface, (cx - offset - tile - 6, mid + 12), round(tile * 0.8), "moons", angle=-14
+        )
+        style.piecepack_tile(surface, (cx + offset + 6, mid - 6), tile, "crowns", angle=-10)
+        style.piecepack_tile(surface, (cx + offset + tile + 6, mid + 12), round(tile * 0.8), "arms", angle=14)
+        sub_size = max(15, round(ts * 0.27))
+        spaced = "  ".join(" ".join(word) for word in SUBTITLE.upper().split())
+        sub = style.text(
+            surface,
+            spaced,
+            (cx, title_bottom + 4),
+            sub_size,
+            style.PARCHMENT_DARK,
+            bold=True,
+            anchor="midtop",
+        )
+        style.flourish(surface, (cx, sub.bottom + 12), min(420, sub.width + 80))
+
+    def _draw_continue(self, surface: pygame.Surface, rect: pygame.Rect, entry: SaveEntry) -> None:
+        style.panel(surface, rect, style.WOOD_DARK, radius=14, border=style.ACCENT)
+        coin_r = rect.height // 2 - 10
+        style.piecepack_coin(
+            surface, (rect.x + 14 + coin_r, rect.centery), coin_r, game_suit_for_id(entry.game_id)
+        )
+        x = rect.x + 28 + coin_r * 2
+        right = self.continue_button.relative_rect.left - 16 if self.continue_button else rect.right - 16
+        title = f"Continue: {entry.title}"
+        big = 20 if rect.height >= 60 else 18
+        style.text(
+            surface,
+            _fit(title, big, right - x, True),
+            (x, rect.centery + 1),
+            big,
+            style.PARCHMENT,
+            bold=True,
+            anchor="bottomleft",
+        )
+        style.text(
+            surface,
+            _fit(continue_caption(entry), 14, right - x),
+            (x, rect.centery + 3),
+            14,
+            style.ACCENT_LIGHT,
+            anchor="topleft",
+        )
+
+    def _draw_card(self, surface: pygame.Surface, card: Card, hovered: bool) -> None:
+        rect = card.rect
+        style.panel(surface, rect, style.PARCHMENT, radius=14, border=style.ACCENT if hovered else style.WOOD)
+        if hovered:
+            pygame.draw.rect(surface, style.ACCENT_LIGHT, rect.inflate(4, 4), width=2, border_radius=16)
+        band = pygame.Rect(rect.x + 2, rect.y + 2, rect.width - 4, 8)
+        pygame.draw.rect(
+            surface,
+            style.SUIT_COLOURS[card.suit],
+            band,
+            border_top_left_radius=12,
+            border_top_right_radius=12,
+        )
+        pad = 16
+        coin_r = 19
+        style.piecepack_coin(surface, (rect.right - pad - coin_r, rect.y + 22 + coin_r), coin_r, card.suit)
+        title_w = rect.width - 2 * pad - coin_r * 2 - 8
+        title_size = 22 if font(22, True).size(card.info.title)[0] <= title_w else 19
+        style.text(
+            surface,
+            _fit(card.info.title, title_size, title_w, True),
+            (rect.x + pad, rect.y + 44),
+            title_size,
+            style.INK,
+            bold=True,
+            anchor="bottomleft",
+        )
+        players = " vs ".join(card.info.player_title(p) for p in card.info.players)
+        caption = f"{players} · {'simultaneous' if card.info.simultaneous else 'turn by turn'}"
+        style.text(surface, _fit(caption, 14, title_w), (rect.x + pad, rect.y + 50), 14, style.INK_SOFT)
+        y = rect.y + SUMMARY_TOP
+        for line in card.summary_lines:
+            style.text(surface, line, (rect.x + pad, y), 15, style.INK)
+            y += round(font(15).get_linesize() * 1.04)
+
+
+def _fit(content: str, size: int, width: int, bold: bool = False) -> str:
+    """Shorten one line with an ellipsis so it never runs past ``width``."""
+    face = font(size, bold)
+    if face.size(content)[0] <= width:
+        return content
+    while content and face.size(content + "…")[0] > width:
+        content = content[:-1]
+    return content.rstrip() + "…"

@@ -1,0 +1,329 @@
+"""The new-game dialog: opponent, level, side, and the game's own options, over the dimmed menu.
+
+A scene of its own (an overlay) rather than a window in the menu's UI manager, so it is modal by
+construction: the menu's buttons underneath never receive a click. The choices are remembered per
+game in the settings, so "Play" again is one click on Start.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIDropDownMenu
+
+from game.core import GameError, GameInfo
+from scenes import style
+from scenes.base import Scene, font
+from scenes.dialogs import ChoiceRow
+from scenes.menu import _fit, game_suit, open_match
+
+if TYPE_CHECKING:
+    from game.match import Match
+    from scenes.base import App
+
+MODE_AI = "ai"
+MODE_TWO = "two"
+RANDOM_SIDE = "random"
+DROP_W = 180
+LEVEL_HELP = {
+    "easy": "Plays quickly and makes mistakes",
+    "normal": "A fair opponent for most players",
+    "hard": "Thinks longest and plays its best",
+}
+
+
+def levels() -> tuple[str, ...]:
+    from game.ai import LEVELS
+
+    return LEVELS
+
+
+def option_label(value: str) -> str:
+    """How a choice reads in a drop-down: 'on' → 'On', digits unchanged."""
+    return value[:1].upper() + value[1:] if value else value
+
+
+class NewGameScene(Scene):
+    """Choose how to play ``info`` and start it. Cancel/Esc returns to the menu."""
+
+    overlay = True
+    name = "new-game"
+
+    def __init__(self, app: App, info: GameInfo) -> None:
+        super().__init__(app)
+        self.info = info
+        self.match: Match | None = None
+        """The match built by the last successful Start (tests look here)."""
+        self.error: str | None = None
+        remembered = self._remembered()
+        self.mode: str = remembered.get("mode") if remembered.get("mode") in (MODE_AI, MODE_TWO) else MODE_AI
+        level = remembered.get("level")
+        self.level: str = level if level in levels() else ("normal" if "normal" in levels() else levels()[0])
+        side = remembered.get("side")
+        self.side: str = side if side in (*info.players, RANDOM_SIDE) else info.players[0]
+        saved_options = remembered.get("options") if isinstance(remembered.get("options"), dict) else {}
+        self.options: dict[str, str] = {}
+        for spec in info.options:
+            value = str(saved_options.get(spec.name, spec.default))
+            self.options[spec.name] = value if value in spec.choices else spec.default
+        # widgets (layout)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.mode_row: ChoiceRow | None = None
+        self.level_row: ChoiceRow | None = None
+        self.side_row: ChoiceRow | None = None
+        self.dropdowns: dict[str, UIDropDownMenu] = {}
+        self.start_button: UIButton | None = None
+        self.cancel_button: UIButton | None = None
+        self.labels: list[tuple[str, int, bool]] = []
+        self.option_rows: list[tuple[str, str, int]] = []
+        self.show_help = True
+        self.error_y = 0
+        self.label_x = 0
+
+    def _remembered(self) -> dict[str, Any]:
+        try:
+            from saves.settings import new_game_choices
+
+            return new_game_choices(self.app.settings, self.info.id)
+        except ImportError:
+            return dict(self.app.settings.last_new_game.get(self.info.id, {}))
+
+    # -- layout ---------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        panel_w = min(660, width - 60)
+        header_h = 84
+        row_h, row_gap = 40, 14
+        panel_w_guess = min(660, width - 60)
+        help_w = panel_w_guess - 60 - DROP_W - 16
+        heights = [58 if len(style.wrap(spec.help, 13, help_w)) <= 1 else 74 for spec in self.info.options]
+        base = header_h + 22 + 3 * (row_h + row_gap) + 40 + 8 + 44 + 24
+        self.show_help = base + sum(heights) <= height - 30
+        if not self.show_help:  # too many options for this window: labels only (help stays in Rules)
+            heights = [48 for _ in self.info.options]
+        panel_h = base + sum(heights)
+        self.panel_rect = pygame.Rect(
+            (width - panel_w) // 2, max(20, (height - panel_h) // 2), panel_w, panel_h
+        )
+        pad = 30
+        self.label_x = self.panel_rect.x + pad
+        control_x = self.panel_rect.x + pad + 150
+        control_w = self.panel_rect.right - pad - control_x
+        y = self.panel_rect.y + header_h + 22
+        self.labels = []
+
+        self.labels.append(("Opponent", y, True))
+        self.mode_row = ChoiceRow(
+            self.ui,
+            pygame.Rect(control_x, y, control_w, row_h),
+            [(MODE_AI, "Computer"), (MODE_TWO, "Two players")],
+            self.mode,
+            tooltips=["Play against the computer", "Two people take turns at this screen"],
+        )
+        y += row_h + row_gap
+        self.labels.append(("Level", y, False))
+        self.level_row = ChoiceRow(
+            self.ui,
+            pygame.Rect(control_x, y, control_w, row_h),
+            [(lv, lv.title()) for lv in levels()],
+            self.level,
+            tooltips=[LEVEL_HELP.get(lv) for lv in levels()],
+        )
+        y += row_h + row_gap
+        self.labels.append(("You play", y, False))
+        sides = [(p, self.info.player_title(p)) for p in self.info.players] + [(RANDOM_SIDE, "Random")]
+        self.side_row = ChoiceRow(
+            self.ui,
+            pygame.Rect(control_x, y, control_w, row_h),
+            sides,
+            self.side,
+            tooltips=[f"You play the {t.lower()}" for _, t in sides[:-1]] + ["Let chance decide"],
+        )
+        y += row_h + row_gap + 8
+        self.options_header_y = y
+        y += 32
+        self.option_rows = []
+        self.dropdowns = {}
+        drop_w = min(DROP_W, control_w)
+        for spec, opt_h in zip(self.info.options, heights, strict=True):
+            self.option_rows.append((spec.label, spec.help, y))
+            choices = [(option_label(c), c) for c in spec.choices]
+            current = self.options[spec.name]
+            self.dropdowns[spec.name] = UIDropDownMenu(
+                choices,
+                (option_label(current), current),
+                pygame.Rect(self.panel_rect.right - pad - drop_w, y, drop_w, 36),
+                self.ui,
+                object_id=ObjectID(f"#option_{spec.name}", None),
+            )
+            y += opt_h
+        self.error_y = y + 2
+        button_y = self.panel_rect.bottom - 24 - 44
+        self.start_button = UIButton(
+            pygame.Rect(self.panel_rect.right - pad - 170, button_y, 170, 44),
+            "Start",
+            self.ui,
+            tool_tip_text="Enter",
+            object_id=ObjectID("#start", "@primary"),
+        )
+        self.cancel_button = UIButton(
+            pygame.Rect(self.panel_rect.right - pad - 170 - 14 - 140, button_y, 140, 44),
+            "Cancel",
+            self.ui,
+            tool_tip_text="Esc",
+            object_id=ObjectID("#cancel", "@secondary"),
+        )
+        self._apply_mode()
+
+    def _apply_mode(self) -> None:
+        ai = self.mode == MODE_AI
+        for row in (self.level_row, self.side_row):
+            if row is not None:
+                row.set_enabled(ai)
+
+    # -- events ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.mode_row is not None and self.mode_row.handle_event(event):
+            self.mode = self.mode_row.selected
+            self._apply_mode()
+            self.error = None
+        elif self.level_row is not None and self.level_row.handle_event(event):
+            self.level = self.level_row.selected
+        elif self.side_row is not None and self.side_row.handle_event(event):
+            self.side = self.side_row.selected
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for name, menu in self.dropdowns.items():
+                if event.ui_element is menu:
+                    self.options[name] = _dropdown_value(menu)
+                    self.error = None
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.start_button:
+                self.start()
+            elif event.ui_element is self.cancel_button:
+                self.app.pop()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+
+    # -- starting -------------------------------------------------------------------------------
+    def seats(self, rng: random.Random | None = None) -> dict[str, Any]:
+        """The seats for the current choices (a random side is drawn here, at Start)."""
+        from game.match import AI, HUMAN, Seat
+
+        if self.mode == MODE_TWO:
+            return {p: Seat(HUMAN) for p in self.info.players}
+        human = self.side if self.side != RANDOM_SIDE else (rng or random.Random()).choice(self.info.players)
+        return {p: Seat(HUMAN) if p == human else Seat(AI, self.level) for p in self.info.players}
+
+    def build_match(self) -> Match:
+        """The match for the current choices; GameError (shown in the dialog) if the rules refuse."""
+        from game.match import Match
+
+        return Match(self.info, dict(self.options), self.seats())
+
+    def start(self) -> None:
+        """Build the match, remember the choices, and open the board (or explain why not)."""
+        try:
+            match = self.build_match()
+        except GameError as exc:
+            self.error = str(exc)
+            return
+        except Exception as exc:  # a game's bug must not crash the menu
+            self.error = f"This game could not be set up: {exc}"
+            return
+        self.match = match
+        self._remember()
+        if not open_match(self.app, match):
+            self.error = "The game screen could not be opened."
+
+    def _remember(self) -> None:
+        choices = {"mode": self.mode, "level": self.level, "side": self.side, "options": dict(self.options)}
+        try:
+            from saves.settings import remember_new_game
+
+            remember_new_game(self.app.settings, self.info.id, choices)
+        except ImportError:
+            self.app.settings.last_new_game[self.info.id] = choices
+        self.app.save_settings()
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        style.dim(surface, 160)
+        rect = self.panel_rect
+        style.panel(surface, rect, style.PARCHMENT, radius=16, border=style.WOOD_DARK)
+        header = pygame.Rect(rect.x, rect.y, rect.width, 84)
+        pygame.draw.rect(
+            surface, style.WOOD_DARK, header, border_top_left_radius=16, border_top_right_radius=16
+        )
+        coin_r = 24
+        style.piecepack_coin(surface, (rect.x + 30 + coin_r, header.centery), coin_r, game_suit(self.info))
+        x = rect.x + 30 + coin_r * 2 + 16
+        style.text(surface, "NEW GAME", (x, header.y + 16), 13, style.ACCENT_LIGHT, bold=True)
+        style.text(
+            surface,
+            _fit(self.info.title, 28, rect.right - x - 20, True),
+            (x, header.y + 32),
+            28,
+            style.PARCHMENT,
+            bold=True,
+        )
+        ai = self.mode == MODE_AI
+        for label, y, always in self.labels:
+            colour = style.INK if (always or ai) else (170, 156, 140)
+            style.text(surface, label, (self.label_x, y + 20), 17, colour, bold=True, anchor="midleft")
+        if self.info.options:
+            y = self.options_header_y
+            style.text(surface, "Options", (self.label_x, y), 15, style.WOOD, bold=True)
+            line_x = self.label_x + 72
+            pygame.draw.line(surface, style.PARCHMENT_DARK, (line_x, y + 11), (rect.right - 30, y + 11), 2)
+        drop_left = min((m.relative_rect.left for m in self.dropdowns.values()), default=rect.right) - 16
+        for label, help_text, y in self.option_rows:
+            width = drop_left - self.label_x
+            if self.show_help and help_text:
+                style.text(
+                    surface, _fit(label, 16, width, True), (self.label_x, y - 1), 16, style.INK, bold=True
+                )
+                lines = style.wrap(help_text, 13, width, max_lines=2)
+                style.text_block(surface, lines, (self.label_x, y + 21), 13, style.INK_SOFT)
+            else:
+                style.text(
+                    surface,
+                    _fit(label, 16, width, True),
+                    (self.label_x, y + 18),
+                    16,
+                    style.INK,
+                    bold=True,
+                    anchor="midleft",
+                )
+        # the status line sits left of Cancel/Start: an error, or what the chosen level means
+        if self.cancel_button is not None:
+            button = self.cancel_button.relative_rect
+            width = button.left - 18 - self.label_x
+            if self.error:
+                lines = style.wrap(self.error, 14, width, bold=True, max_lines=3)
+                colour, bold = style.BAD, True
+            elif ai and self.level in LEVEL_HELP:
+                lines = style.wrap(
+                    f"{self.level.title()}: {LEVEL_HELP[self.level].lower()}.", 14, width, max_lines=3
+                )
+                colour, bold = style.INK_SOFT, False
+            else:
+                lines, colour, bold = [], style.INK_SOFT, False
+            if lines:
+                step = round(font(14, bold).get_linesize() * 1.04)
+                top = button.centery - (step * len(lines)) // 2
+                style.text_block(surface, lines, (self.label_x, top), 14, colour, bold=bold)
+
+
+def _dropdown_value(menu: UIDropDownMenu) -> str:
+    """The choice id of a drop-down (pygame-gui returns (text, id) pairs for tuple option lists)."""
+    selected = menu.selected_option
+    if isinstance(selected, tuple):
+        return str(selected[1])
+    return str(selected).lower()

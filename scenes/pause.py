@@ -1,0 +1,171 @@
+"""The pause menu: an overlay that dims the board and offers the match's ways out.
+
+It never touches the match itself: saving goes through ``match_scene.save_now()`` (the match scene
+owns its save slot), leaving goes through the stack, and the match scene autosaves when it leaves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from scenes import style
+from scenes.base import Scene
+from scenes.dialogs import DialogHost
+from scenes.help import open_rules_window
+
+if TYPE_CHECKING:
+    from scenes.base import App
+
+ITEMS: tuple[tuple[str, str, str | None], ...] = (
+    ("resume", "Resume", "@primary"),
+    ("save", "Save game", None),
+    ("load", "Load game", None),
+    ("rules", "Rules", None),
+    ("settings", "Settings", None),
+    ("menu", "Main menu", None),
+    ("quit", "Quit to desktop", "@secondary"),
+)
+TIPS: dict[str, str] = {
+    "resume": "Back to the board (Esc)",
+    "save": "Save this game (Ctrl+S)",
+    "menu": "Leave the game; it is kept and Continue picks it up",
+    "quit": "Close Curio Boards; this game is kept",
+}
+
+
+class PauseScene(Scene):
+    """Resume, Save, Load, Rules, Settings, Main menu, Quit — over the dimmed match scene."""
+
+    overlay = True
+    name = "pause"
+
+    def __init__(self, app: App, match_scene: Any) -> None:
+        super().__init__(app)
+        self.match_scene = match_scene
+        self.dialogs = DialogHost(self.ui)
+        self.buttons: dict[str, UIButton] = {}
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def match(self) -> Any:
+        return getattr(self.match_scene, "match", None)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        button_h = 44 if height >= 720 else 40
+        gap = 10 if height >= 720 else 8
+        panel_w = 340
+        header = 92
+        panel_h = header + len(ITEMS) * button_h + (len(ITEMS) - 1) * gap + 28 + 14
+        self.panel_rect = pygame.Rect((width - panel_w) // 2, (height - panel_h) // 2, panel_w, panel_h)
+        y = self.panel_rect.y + header
+        self.buttons = {}
+        for key, label, cls in ITEMS:
+            if key == "quit":
+                y += 14  # set the way out apart from the rest
+            self.buttons[key] = UIButton(
+                pygame.Rect(self.panel_rect.x + 36, y, panel_w - 72, button_h),
+                label,
+                self.ui,
+                tool_tip_text=TIPS.get(key),
+                object_id=ObjectID(f"#{key}", cls),
+            )
+            y += button_h + gap
+        if not any(callable(getattr(self.match_scene, name, None)) for name in ("save_now", "save")):
+            self.buttons["save"].disable()
+
+    # -- events ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.dialogs.handle_event(event):
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.choose(key)
+                    return
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.choose("resume")
+            elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+                self.choose("save")
+            elif event.key == pygame.K_F1:
+                self.choose("rules")
+
+    def choose(self, key: str) -> None:
+        """Carry out one menu item (also what the keyboard shortcuts call)."""
+        app = self.app
+        if key == "resume":
+            app.pop()
+        elif key == "save":
+            self.save()
+        elif key == "load":
+            from scenes.load_screen import LoadScreen
+
+            app.push(LoadScreen(app))
+        elif key == "rules":
+            self.rules()
+        elif key == "settings":
+            from scenes.settings_screen import SettingsScreen
+
+            app.push(SettingsScreen(app))
+        elif key == "menu":
+            from scenes.menu import MainMenuScene
+
+            app.reset_to(MainMenuScene(app))
+        elif key == "quit":
+            app.quit()
+
+    def save(self) -> None:
+        """Save through the match scene: ``save_now() -> bool`` (toast here), else its ``save()``,
+        which reports for itself."""
+        save_now = getattr(self.match_scene, "save_now", None)
+        if not callable(save_now):
+            save = getattr(self.match_scene, "save", None)
+            if callable(save):
+                save()
+            return
+        try:
+            ok = bool(save_now())
+        except Exception as exc:  # the player must hear about it, and the game goes on
+            self.app.toast(f"The game could not be saved: {exc}", 5)
+            return
+        self.app.toast("Game saved" if ok else "The game was not saved", 2.5 if ok else 4)
+
+    def rules(self) -> None:
+        """Open the rules over the pause menu (closing them returns here; Esc closes them first)."""
+        match = self.match
+        if match is None:
+            return
+        self.dialogs.close_all()
+        self.dialogs.track(open_rules_window(self.ui, match.game))
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        style.dim(surface, 150)
+        rect = self.panel_rect
+        style.panel(surface, rect, style.PARCHMENT, radius=16, border=style.WOOD_DARK)
+        pygame.draw.rect(
+            surface,
+            style.WOOD_DARK,
+            (rect.x, rect.y, rect.width, 70),
+            border_top_left_radius=16,
+            border_top_right_radius=16,
+        )
+        style.text(
+            surface, "Paused", (rect.centerx, rect.y + 10), 28, style.ACCENT_LIGHT, bold=True, anchor="midtop"
+        )
+        match = self.match
+        if match is not None:
+            moves = len(getattr(match, "turns", []))
+            caption = (
+                f"{match.game.title} · move {moves + 1}" if not match.over else f"{match.game.title} · over"
+            )
+            style.text(
+                surface, caption, (rect.centerx, rect.y + 48), 14, style.PARCHMENT_DARK, anchor="midtop"
+            )
+        style.flourish(surface, (rect.centerx, rect.y + 80), rect.width - 120, style.WOOD_LIGHT)

@@ -1,0 +1,169 @@
+"""Settings: window mode and animation speed, applied at once and remembered.
+
+Every change is applied and saved the moment it is made (no OK/Apply step), which is what players
+expect from a game's options screen; Back only leaves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from scenes import style
+from scenes.base import Scene
+from scenes.dialogs import ChoiceRow
+
+if TYPE_CHECKING:
+    from scenes.base import App
+
+SPEED_LABELS: dict[str, str] = {"off": "Off", "slow": "Slow", "normal": "Normal", "fast": "Fast"}
+SPEED_HELP: dict[str, str] = {
+    "off": "Moves appear at once",
+    "slow": "Relaxed animations, easy to follow",
+    "normal": "The intended pace",
+    "fast": "Quick animations for experienced players",
+}
+
+
+def speed_choices() -> list[str]:
+    """The speeds the settings store accepts, in its order (falls back to the four known ones)."""
+    try:
+        from saves.settings import ANIMATION_SPEEDS
+
+        return list(ANIMATION_SPEEDS)
+    except ImportError:
+        return list(SPEED_LABELS)
+
+
+class SettingsScreen(Scene):
+    """Window mode and animation speed. Pushed from the menu or the pause menu; Back/Esc pops."""
+
+    name = "settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.window_row: ChoiceRow | None = None
+        self.speed_row: ChoiceRow | None = None
+        self.back_button: UIButton | None = None
+        self.rows_y: dict[str, int] = {}
+
+    def enter(self) -> None:
+        super().enter()
+        self._sync()
+
+    def _sync(self) -> None:
+        """Show the real state (F11 may have toggled full screen while this screen was covered)."""
+        if self.window_row is not None:
+            self.window_row.select("fullscreen" if self.app.fullscreen else "window")
+        if self.speed_row is not None:
+            self.speed_row.select(self.app.settings.animation_speed)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        panel_w = min(640, width - 80)
+        message = getattr(self.app.settings, "message", None)
+        panel_h = min(350 + (64 if message else 0), height - 150)
+        self.panel_rect = pygame.Rect(
+            (width - panel_w) // 2, max(100, (height - panel_h) // 2 + 20), panel_w, panel_h
+        )
+        inner_x = self.panel_rect.x + 32
+        inner_w = panel_w - 64
+        y = self.panel_rect.y + 28
+        self.rows_y = {"window": y}
+        self.window_row = ChoiceRow(
+            self.ui,
+            pygame.Rect(inner_x, y + 32, inner_w, 40),
+            [("window", "Window"), ("fullscreen", "Full screen")],
+            "fullscreen" if self.app.fullscreen else "window",
+            tooltips=["A resizable window", "Fill the whole screen (F11 switches at any time)"],
+        )
+        y += 118
+        self.rows_y["speed"] = y
+        speeds = speed_choices()
+        self.speed_row = ChoiceRow(
+            self.ui,
+            pygame.Rect(inner_x, y + 32, inner_w, 40),
+            [(s, SPEED_LABELS.get(s, s.title())) for s in speeds],
+            self.app.settings.animation_speed,
+            tooltips=[SPEED_HELP.get(s) for s in speeds],
+        )
+        self.rows_y["folder"] = y + 118
+        self.back_button = UIButton(
+            pygame.Rect(self.panel_rect.centerx - 90, self.panel_rect.bottom + 22, 180, 44),
+            "Back",
+            self.ui,
+            tool_tip_text="Esc",
+            object_id=ObjectID("#back", "@primary"),
+        )
+
+    # -- events ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.window_row is not None and self.window_row.handle_event(event):
+            self.set_fullscreen(self.window_row.selected == "fullscreen")
+        elif self.speed_row is not None and self.speed_row.handle_event(event):
+            self.set_speed(self.speed_row.selected)
+        elif (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button) or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        ):
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        # F11 is handled by the App before scenes see it; follow it here.
+        wanted = "fullscreen" if self.app.fullscreen else "window"
+        if self.window_row is not None and self.window_row.selected != wanted:
+            self.window_row.select(wanted)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Apply and remember the window mode (the layout follows through App's resize)."""
+        self.app.settings.fullscreen = on
+        self.app.save_settings()
+        self.app.set_fullscreen(on)
+        self._sync()
+
+    def set_speed(self, speed: str) -> None:
+        self.app.settings.animation_speed = speed
+        self.app.save_settings()
+        self.app.toast(f"Animation speed: {SPEED_LABELS.get(speed, speed)}", 1.5)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        width, _ = surface.get_size()
+        surface.blit(style.background(surface.get_size()), (0, 0))
+        style.text(
+            surface,
+            "Settings",
+            (width // 2, self.panel_rect.top - 22),
+            34,
+            style.PARCHMENT,
+            bold=True,
+            anchor="midbottom",
+            shadow=True,
+        )
+        style.panel(surface, self.panel_rect, style.PARCHMENT, radius=14)
+        x = self.panel_rect.x + 32
+        style.text(surface, "Display", (x, self.rows_y["window"]), 19, style.INK, bold=True)
+        style.text(
+            surface,
+            "F11 switches at any time, also during a game.",
+            (x, self.rows_y["window"] + 80),
+            14,
+            style.INK_SOFT,
+        )
+        style.text(surface, "Animation speed", (x, self.rows_y["speed"]), 19, style.INK, bold=True)
+        speed = self.app.settings.animation_speed
+        style.text(surface, SPEED_HELP.get(speed, ""), (x, self.rows_y["speed"] + 80), 14, style.INK_SOFT)
+        y = self.rows_y["folder"]
+        inner_w = self.panel_rect.width - 64
+        pygame.draw.line(surface, style.PARCHMENT_DARK, (x, y - 10), (x + inner_w, y - 10), 2)
+        style.text(surface, "Saved games are kept in", (x, y), 14, style.INK_SOFT)
+        lines = style.wrap(str(self.app.data_dir), 14, inner_w, bold=True, max_lines=2)
+        end = style.text_block(surface, lines, (x, y + 20), 14, style.INK, bold=True)
+        message = getattr(self.app.settings, "message", None)
+        if message:
+            warn = style.wrap(message, 14, inner_w, max_lines=3)
+            style.text_block(surface, warn, (x, end + 6), 14, style.BAD)

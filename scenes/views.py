@@ -1,0 +1,62 @@
+"""Which board view draws which game: the scenes' counterpart of ``game/register.py``.
+
+Views are named by "module:Class" and imported lazily, so one game's view module failing to import
+(or still being written) never takes the menu or the other games down with it; the menu asks
+:func:`has_view` before offering a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.match import Match
+    from scenes.board_view import BoardView
+
+_VIEWS: dict[str, str | type] = {
+    "elephant-run": "scenes.elephant_run:ElephantRunView",
+}
+_resolved: dict[str, type | None] = {}
+
+
+def register_view(game_id: str, view: str | type) -> None:
+    """Add or replace a view (tests register toy views this way)."""
+    _VIEWS[game_id] = view
+    _resolved.pop(game_id, None)
+
+
+def _resolve(game_id: str) -> type | None:
+    if game_id in _resolved:
+        return _resolved[game_id]
+    target = _VIEWS.get(game_id)
+    cls: type | None
+    if target is None:
+        cls = None
+    elif isinstance(target, type):
+        cls = target
+    else:
+        module_name, _, class_name = target.partition(":")
+        try:
+            cls = getattr(importlib.import_module(module_name), class_name)
+        except (ImportError, AttributeError):
+            cls = None
+    _resolved[game_id] = cls
+    return cls
+
+
+def has_view(game_id: str) -> bool:
+    """Whether a board view exists (and imports) for this game id."""
+    return _resolve(game_id) is not None
+
+
+def view_ids() -> list[str]:
+    return [game_id for game_id in _VIEWS if has_view(game_id)]
+
+
+def make_view(match: Match, settings: Any = None) -> BoardView:
+    """The board view for ``match``'s game. Raises KeyError naming the game if there is none."""
+    cls = _resolve(match.game.id)
+    if cls is None:
+        raise KeyError(f"no board view for game '{match.game.id}'")
+    return cls(match, settings)

@@ -1,0 +1,277 @@
+"""The Elephant Run board driven like a player drives it: real mouse and key events through
+``App.step`` into the real MatchScene, real rules, real worker process for the computer."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.match import AI, Match, Seat
+from scenes.elephant_run import ElephantRunView, _squares, demo_match
+from scenes.match_scene import MatchScene
+
+DT = 1 / 60
+
+
+def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+        ],
+        DT,
+    )
+
+
+def key(app: Any, k: int, mod: int = 0) -> None:
+    app.step(
+        [
+            pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0),
+        ],
+        DT,
+    )
+
+
+def settle(app: Any, scene: MatchScene, limit: int = 400) -> None:
+    """Step (with big time steps) until nothing animates."""
+    for _ in range(limit):
+        app.step([], 0.2)
+        if not scene.view.busy:
+            return
+    raise AssertionError("the animation never ended")
+
+
+def at(scene: MatchScene, square: str) -> tuple[int, int]:
+    view = scene.view
+    assert isinstance(view, ElephantRunView)
+    return view.geo.center_of(square)
+
+
+def start(app: Any, match: Match, speed: str = "off") -> MatchScene:
+    app.settings.animation_speed = speed
+    scene = MatchScene(app, match)
+    app.push(scene)
+    app.step([], DT)
+    return scene
+
+
+def two_player() -> Match:
+    return Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat()})
+
+
+def play_by_clicks(app: Any, scene: MatchScene, text: str) -> None:
+    """Play one move's notation by clicking its squares (pass: press the Pass button)."""
+    squares = _squares(text)
+    if text == "pass":
+        button = scene.view_buttons["pass"]
+        app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], DT)
+    elif text.startswith("@"):
+        for sq in squares:
+            click(app, at(scene, sq))
+    else:
+        click(app, at(scene, squares[0]))
+        click(app, at(scene, squares[-1]))
+    settle(app, scene)
+
+
+def test_setup_by_clicks_with_pick_up(app: Any) -> None:
+    match = two_player()
+    scene = start(app, match)
+    assert "place the elephant" in scene.banner_texts()[1]
+    click(app, at(scene, "c2"))
+    assert match.move_texts() == ["@c2"]
+    assert "farmer 1 of 6" in scene.banner_texts()[1]
+    click(app, at(scene, "c2"))  # the elephant's tile
+    assert scene.message_error and "elephant" in (scene.message or "").lower()
+    click(app, at(scene, "a1"))
+    click(app, at(scene, "b3"))
+    assert "farmer 3 of 6" in scene.banner_texts()[1]
+    click(app, at(scene, "b3"))  # picked back up
+    assert scene.view.setup == ["a1"]
+    for sq in ("a4", "d4", "f1", "f4", "e2"):
+        click(app, at(scene, sq))
+    assert match.move_texts() == ["@c2", "@a1,f1,e2,a4,d4,f4"]
+    assert match.state.to_move() == ("elephant",)
+
+
+def test_moves_illegal_click_and_undo_redo_keys(app: Any) -> None:
+    match = two_player()
+    match.play_text("@c2")
+    match.play_text("@a1,a4,d4,e2,f1,f4")
+    scene = start(app, match)
+    view = scene.view
+    assert view.selected == "c2"  # the elephant is picked up for you
+    assert "c3" in view.destinations()
+    click(app, at(scene, "c3"))
+    assert match.move_texts()[-1] == "c2-c3"
+    # farmers: an empty tile first is refused with a reason, nothing changes
+    turns = len(match.turns)
+    click(app, at(scene, "b2"))
+    assert scene.message_error and "No farmer" in (scene.message or "")
+    assert len(match.turns) == turns
+    click(app, at(scene, "e2"))
+    assert view.selected == "e2"
+    click(app, at(scene, "a3"))  # not reachable: the engine says why
+    assert scene.message_error and len(match.turns) == turns
+    click(app, at(scene, "e3"))
+    assert match.move_texts()[-1] == "e2-e3"
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert match.move_texts()[-1] == "c2-c3"
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert match.move_texts()[-1].startswith("@")
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert match.move_texts()[-1] == "c2-c3"
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert match.move_texts()[-1] == "e2-e3"
+    assert not match.can_redo()
+    # autosave after the turns
+    assert list(app.store.autosave_dir.glob("*.json"))
+
+
+def test_full_two_player_game_by_clicks_ends_with_dialog(app: Any) -> None:
+    rng = random.Random(11)
+    match = two_player()
+    scene = start(app, match, speed="fast")
+    for _ in range(200):
+        if match.over:
+            break
+        player = match.state.to_move()[0]
+        if match.state.position()["phase"] == "setup-farmers":
+            text = match.state.move_to_text(player, match.state.random_move(player, rng))
+        else:
+            moves = list(match.state.legal_moves(player))
+            text = match.state.move_to_text(player, rng.choice(moves))
+        before = len(match.turns)
+        play_by_clicks(app, scene, text)
+        assert len(match.turns) == before + 1, (text, scene.message)
+        played = match.turns[-1].text
+        assert played == text or _squares(played)[-1] == _squares(text)[-1]
+    assert match.over
+    settle(app, scene)
+    app.step([], DT)
+    assert scene.end_dialog is not None and scene.end_dialog.alive()
+    # Review board: the dialog closes, the board stays, undo still works
+    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.end_dialog.review)], DT)
+    app.step([], DT)
+    assert scene.end_dialog is None and app.top is scene
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert not match.over
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    settle(app, scene)
+    app.step([], DT)
+    assert scene.end_dialog is not None
+    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.end_dialog.rematch)], DT)
+    rematch = app.top
+    assert isinstance(rematch, MatchScene) and rematch is not scene
+    assert rematch.match.seats == match.seats and rematch.match.turns == []
+
+
+def test_vs_computer_ai_move_arrives_while_frames_keep_running(app: Any) -> None:
+    match = Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat(AI, "easy")})
+    scene = start(app, match, speed="normal")
+    click(app, at(scene, "c2"))
+    deadline = time.monotonic() + 60
+    frames = 0
+    slowest = 0.0
+    while len(match.turns) < 2 and time.monotonic() < deadline:
+        t0 = time.perf_counter()
+        app.step([], DT)
+        slowest = max(slowest, time.perf_counter() - t0)
+        frames += 1
+        if frames > 3:
+            assert scene.thinking or len(match.turns) == 2 or scene.view.busy
+    assert len(match.turns) == 2, "the computer's farmers never arrived"
+    assert frames > 5 and slowest < 0.5
+    assert "thinking" in scene.banner_texts()[0] or len(match.turns) == 2
+    settle(app, scene)
+    # the human elephant moves, the computer answers again
+    dest = next(iter(scene.view.destinations()))
+    click(app, at(scene, dest))
+    deadline = time.monotonic() + 60
+    while len(match.turns) < 4 and time.monotonic() < deadline:
+        app.step([], DT)
+    assert len(match.turns) == 4
+
+
+def test_undo_while_computer_thinks_cancels_it(app: Any) -> None:
+    match = Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat(AI, "hard")})
+    match.play_text("@c2")
+    scene = start(app, match)
+    for _ in range(3):
+        app.step([], DT)
+    assert scene.thinking
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert not scene.thinking and match.move_texts() == []
+    assert "place the elephant" in scene.banner_texts()[1]
+
+
+def test_animation_plays_and_pile_grows(app: Any) -> None:
+    match = demo_match("mid")
+    match.seats = {"elephant": Seat(), "farmers": Seat()}
+    scene = start(app, match, speed="normal")
+    view = scene.view
+    eaten_before = match.state.position()["eaten"]
+    step = next(d for d, kind in view.destinations().items() if kind == "step")
+    click(app, at(scene, step))
+    assert match.state.position()["eaten"] == eaten_before + 1
+    assert view.busy and view.plan.eaten
+    app.step([], 0.1)
+    assert view.busy
+    settle(app, scene)
+    assert not view.plan.eaten or all(e.fly.done(view.timeline.t) for e in view.plan.eaten)
+
+
+def test_resize_keeps_clicks_on_squares(app: Any) -> None:
+    match = two_player()
+    scene = start(app, match)
+    app.resize_window((1024, 640))
+    app.step([], DT)
+    assert scene.view.geo.rect.right <= scene.panel_rect.left
+    click(app, at(scene, "d3"))
+    assert match.move_texts() == ["@d3"]
+
+
+@pytest.mark.parametrize("stage", ["setup", "mid", "end"])
+def test_demo_matches(stage: str) -> None:
+    match = demo_match(stage)
+    if stage == "setup":
+        assert match.turns == []
+    elif stage == "mid":
+        pos = match.state.position()
+        assert not match.over and pos["eaten"] >= 2 and pos["captured"] >= 1
+    else:
+        assert match.over
+
+
+def test_shared_destination_prefers_the_simple_move_and_says_so(app: Any) -> None:
+    match = Match("elephant-run", {"compound": "on"}, {"elephant": Seat(), "farmers": Seat()})
+    for text in [
+        "@c2",
+        "@a1,b1,d1,e2,f3,a4",
+        "c2-c1",
+        "b1-a2",
+        "c1-b1",
+        "e2-f2",
+        "b1-b2",
+        "f2-e2",
+        "b2-b3",
+        "a2-c2",
+        "b3-c4",
+        "a1-c3",
+        "c4-d4",
+        "a4-a3",
+        "d4-d3",
+    ]:
+        match.play_text(text)
+    scene = start(app, match)
+    click(app, at(scene, "c2"))
+    assert scene.view.destinations()["a4"] == "run"  # marked by the simplest way there
+    click(app, at(scene, "a4"))
+    assert match.move_texts()[-1] == "c2-a4"
+    assert "c2-a2-a4" in (scene.message or "")

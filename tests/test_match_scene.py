@@ -1,0 +1,186 @@
+"""The shared match flow, independent of any real game: toy Nim (alternating) and toy pennies
+(simultaneous, for the hot-seat curtain) with a minimal board view registered for the test."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.match import AI, Match, Seat
+from game.worker import AIResult
+from scenes.board_view import BoardView, GridGeometry, ViewAction, ViewButton, parse_square, square_name
+from scenes.match_scene import MatchScene
+from scenes.views import has_view, make_view, register_view
+
+DT = 1 / 60
+
+
+class ToyView(BoardView):
+    """Moves are side-panel buttons, one per legal move: enough to drive the shared flow."""
+
+    def buttons(self, player: str | None) -> list[ViewButton]:
+        if player is None:
+            return []
+        return [ViewButton(str(m), str(m)) for m in self.state.legal_moves(player)]
+
+    def press(self, key: str, player: str | None) -> ViewAction:
+        if player is None:
+            return ViewAction.nothing()
+        return ViewAction.play(player, self.state.parse_move(player, f"take{key}" if key.isdigit() else key))
+
+    def handle_click(self, pos: tuple[int, int], player: str | None) -> ViewAction:
+        return ViewAction.refuse("Use the buttons.")
+
+
+@pytest.fixture
+def toys(toy_games: None) -> Iterator[None]:
+    register_view("toy-nim", ToyView)
+    register_view("toy-pennies", ToyView)
+    yield
+
+
+def press(app: Any, scene: MatchScene, key: str) -> None:
+    button = scene.view_buttons[key]
+    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], DT)
+
+
+def keydown(app: Any, k: int, mod: int = 0) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)], DT)
+
+
+def start(app: Any, match: Match) -> MatchScene:
+    app.settings.animation_speed = "off"
+    scene = MatchScene(app, match)
+    app.push(scene)
+    app.step([], DT)
+    return scene
+
+
+def test_grid_geometry_round_trips() -> None:
+    geo = GridGeometry.fit(pygame.Rect(10, 20, 700, 500), 6, 4, gap_ratio=0.1)
+    assert geo.rect.width <= 700 and geo.rect.height <= 500
+    for name in geo.names():
+        assert geo.name_at(geo.center_of(name)) == name
+    assert geo.square_rect(0, 0).bottom == geo.rect.bottom  # rank 1 at the bottom
+    assert geo.name_at((0, 0)) is None
+    assert parse_square(square_name(5, 3)) == (5, 3)
+    flipped = GridGeometry.fit(pygame.Rect(0, 0, 400, 400), 8, 8, flipped=True)
+    assert (
+        flipped.name_at(flipped.center_of("a1")) == "a1" and flipped.square_rect(0, 0).top == flipped.rect.top
+    )
+
+
+def test_views_register() -> None:
+    assert has_view("elephant-run")
+    assert not has_view("no-such-game")
+    view = make_view(Match("elephant-run"))
+    assert view.game_id == "elephant-run"
+
+
+def test_alternating_flow_undo_redo_save_and_end(app: Any, toys: None) -> None:
+    match = Match("toy-nim", {"stones": "3"}, {"first": Seat(), "second": Seat()})
+    scene = start(app, match)
+    assert scene.banner_texts()[0] == "First to move"
+    assert not scene.buttons["undo"].is_enabled
+    press(app, scene, "1")
+    assert match.move_texts() == ["take1"] and scene.buttons["undo"].is_enabled
+    keydown(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert match.move_texts() == [] and scene.buttons["redo"].is_enabled
+    keydown(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert match.move_texts() == ["take1"]
+    keydown(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert any(text == "Game saved" for text, _ in app.toasts)
+    assert list(app.store.saves_dir.glob("*.json"))
+    press(app, scene, "2")
+    assert match.over
+    app.step([], DT)
+    assert scene.end_dialog is not None
+    assert "Second" in scene.result_texts()[0]
+    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.end_dialog.review)], DT)
+    assert scene.end_dialog is None and scene.reviewing
+    app.step([], DT)
+    assert scene.end_dialog is None  # reviewing: it stays closed
+
+
+def test_illegal_click_says_why_and_changes_nothing(app: Any, toys: None) -> None:
+    match = Match("toy-nim", {}, {"first": Seat(), "second": Seat()})
+    scene = start(app, match)
+    pos = scene.board_rect.center
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], DT)
+    assert scene.message == "Use the buttons." and scene.message_error
+    assert match.turns == []
+
+
+def test_hot_seat_curtain_hides_the_board_between_secret_orders(app: Any, toys: None) -> None:
+    match = Match("toy-pennies", {}, {"same": Seat(), "odd": Seat()})
+    scene = start(app, match)
+    assert scene.curtain_for is None
+    press(app, scene, "h")
+    assert match.pending and scene.curtain_for == "odd"
+    assert scene.input_player() is None
+    assert not scene.buttons["undo"].visible
+    keydown(app, pygame.K_SPACE)
+    assert scene.curtain_for is None and scene.input_player() == "odd"
+    press(app, scene, "t")
+    assert match.move_texts() == ["h/t"] and scene.curtain_for is None
+
+
+def test_ai_error_is_a_toast_not_a_crash(app: Any, toys: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    class BrokenWorker:
+        def __init__(self) -> None:
+            self.requests = 0
+
+        def request(self, record: Any, player: str, level: str, seed: int) -> int:
+            self.requests += 1
+            return self.requests
+
+        def poll(self) -> AIResult:
+            return AIResult(self.requests, None, "ValueError: boom", 0.0)
+
+        def cancel(self) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    worker = BrokenWorker()
+    monkeypatch.setattr(app, "_worker", worker)
+    match = Match("toy-nim", {}, {"first": Seat(AI, "easy"), "second": Seat()})
+    scene = start(app, match)
+    for _ in range(10):
+        app.step([], DT)
+    assert scene.ai_stopped and worker.requests == 3
+    assert any("could not move" in text for text, _ in app.toasts)
+    assert match.turns == []
+
+
+def test_window_closes_at_once_while_the_computer_thinks(app: Any) -> None:
+    match = Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat(AI, "hard")})
+    match.play_text("@c2")
+    scene = start(app, match)
+    for _ in range(3):
+        app.step([], DT)
+    assert scene.thinking
+    t0 = time.perf_counter()
+    app.step([pygame.event.Event(pygame.QUIT)], DT)
+    assert not app.running
+    app.shutdown()
+    assert time.perf_counter() - t0 < 2.0
+    assert list(app.store.autosave_dir.glob("*.json"))  # leaving autosaved
+
+
+def test_pause_and_rules_open(app: Any) -> None:
+    match = Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat()})
+    scene = start(app, match)
+    keydown(app, pygame.K_F1)
+    assert scene._rules_window is not None and scene._rules_window.alive()
+    keydown(app, pygame.K_ESCAPE)  # Esc closes the rules first
+    assert app.top is scene and scene._rules_window is None
+    keydown(app, pygame.K_ESCAPE)
+    assert app.top is not scene and getattr(app.top, "name", "") == "pause"
+    app.step([], DT)
