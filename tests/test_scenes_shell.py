@@ -362,3 +362,20 @@ def test_every_showcase_scene_draws_and_survives_a_resize(app: App, size: tuple[
         app.resize_window(size)
         pump(app, 1)
         assert app.stack, name
+
+
+def test_escape_in_a_real_match_opens_the_pause_menu(app: App) -> None:
+    from game.match import Match
+    from scenes.menu import open_match
+    from scenes.pause import PauseScene
+
+    menu = open_menu(app)
+    elephant_card(menu)
+    assert open_match(app, Match("elephant-run"))
+    pump(app)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    click(app, app.top.buttons["save"])
+    assert app.store.entries(), "Save game in the pause menu wrote a save"
+    key(app, pygame.K_ESCAPE)
+    assert type(app.top).__name__ == "MatchScene"
