@@ -16,6 +16,7 @@ from game.elephant_run.rules import (
     PLAYERS,
     ElephantRunState,
     new_state,
+    perft,
     square_index,
     square_name,
 )
@@ -52,9 +53,8 @@ as it reaches its target (10 points by default). The farmers win if the elephant
 move when its turn begins (this can happen on its very first turn: a corner start is a trap), or if \
 the game ends some other way first: every tile eaten or every farmer taken, short of the target.
 
-Because every elephant move scores, the farmers are in a race: they must close the elephant in \
-before it has moved often enough. Holes help them, since they can run across holes and the \
-elephant cannot cross them.
+Every elephant move scores, so the farmers race to close it in. Holes help them: farmers run \
+across holes, the elephant cannot.
 
 Options
 - Points the elephant needs: 8 to 12.
@@ -107,6 +107,8 @@ GAME = GameInfo(
     simultaneous=False,
     rules_help=RULES_HELP,
     bench_states=bench_states,
+    position_factory=ElephantRunState.from_text,
+    extra={"perft": perft},
 )
 
-__all__ = ["GAME", "ElephantRunState", "square_index", "square_name", "ELEPHANT", "FARMERS"]
+__all__ = ["ELEPHANT", "FARMERS", "GAME", "ElephantRunState", "square_index", "square_name"]

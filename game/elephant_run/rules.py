@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, overload
 
-from game.core import GameState, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
+from game.core import GameError, GameState, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
 
 GAME_ID = "elephant-run"
 ELEPHANT = "elephant"
@@ -68,7 +68,9 @@ Square = int
 PlayMove = tuple[int, ...]
 
 # -- board tables ---------------------------------------------------------------------------------
-DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1),
+)
 
 
 def square_name(sq: int) -> str:
@@ -184,10 +186,7 @@ def elephant_can_move(tiles: int, farmers: int, elephant: int) -> bool:
     vacant = tiles & ~farmers
     if NEIGHBOUR_MASK[elephant] & vacant:
         return True
-    for near, far in JUMPS[elephant]:
-        if farmers >> near & 1 and vacant >> far & 1:
-            return True
-    return False
+    return any(farmers >> near & 1 and vacant >> far & 1 for near, far in JUMPS[elephant])
 
 
 def farmer_targets(tiles: int, farmers: int, elephant: int, frm: int) -> list[int]:
@@ -340,7 +339,9 @@ class ElephantRunState(GameState):
 
     game_id = GAME_ID
     players = PLAYERS
-    __slots__ = ("tiles", "farmers", "elephant", "phase", "side", "target", "n_farmers", "compound", "_outcome")
+    __slots__ = (
+        "_outcome", "compound", "elephant", "farmers", "n_farmers", "phase", "side", "target", "tiles",
+    )
 
     def __init__(
         self,
@@ -361,7 +362,7 @@ class ElephantRunState(GameState):
         self.target = target
         self.n_farmers = n_farmers
         self.compound = compound
-        self._outcome: Outcome | None | bool = False  # False: not computed yet
+        self._outcome: Outcome | bool | None = False  # False: not computed yet
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> ElephantRunState:
@@ -394,6 +395,47 @@ class ElephantRunState(GameState):
         total = len(farmers) if n_farmers is None else n_farmers
         side = SIDE_ELEPHANT if to_move == ELEPHANT else SIDE_FARMERS
         return cls(tiles, fmask, e, PHASE_PLAY, side, target, total, compound)
+
+    @classmethod
+    def from_text(cls, text: str, options: Mapping[str, str]) -> ElephantRunState:
+        """A play-phase position from its text form (see :meth:`to_text`), for ``--position``.
+
+        The options give the target, compound rule and how many farmers started (those missing
+        from the board were captured)."""
+        body, _, side_text = text.strip().partition(" ")
+        rows = body.split("/")
+        side_text = side_text.strip().lower()
+        if len(rows) != RANKS or any(len(row) != WIDTH for row in rows) or side_text not in ("e", "f"):
+            raise GameError(f"position '{text}' must be 4 ranks of 6 squares (rank 4 first) joined by '/', "
+                            "then 'e' or 'f' for the side to move")
+        tiles, farmers, elephant = 0, 0, NO_SQUARE
+        for row_index, row in enumerate(rows):
+            for file, char in enumerate(row):
+                sq = (RANKS - 1 - row_index) * WIDTH + file
+                if char not in ".FEe_":
+                    raise GameError(f"position '{text}': unknown symbol '{char}' (use . _ F E e)")
+                if char in ".FE":
+                    tiles |= 1 << sq
+                if char == "F":
+                    farmers |= 1 << sq
+                if char in "Ee":
+                    if elephant != NO_SQUARE:
+                        raise GameError(f"position '{text}' has more than one elephant")
+                    elephant = sq
+        if elephant == NO_SQUARE:
+            raise GameError(f"position '{text}' has no elephant")
+        total = int(options.get("farmers", "6"))
+        if farmers.bit_count() > total:
+            raise GameError(f"position '{text}' has more farmers than the game's {total}")
+        side = SIDE_ELEPHANT if side_text == "e" else SIDE_FARMERS
+        return cls(tiles, farmers, elephant, PHASE_PLAY, side, int(options.get("points", "10")), total,
+                   options.get("compound", "off") == "on")
+
+    def to_text(self) -> str:
+        """One line: ranks 4..1 joined by '/', symbols as in ``str()``, then 'e' or 'f' to move."""
+        lines = str(self).splitlines()[:RANKS]
+        rows = "/".join(line[2:].replace(" ", "") for line in lines)
+        return rows + (" e" if self.side == SIDE_ELEPHANT else " f")
 
     # -- identity -----------------------------------------------------------------------------------
     def key(self) -> tuple[int, ...]:
@@ -479,9 +521,11 @@ class ElephantRunState(GameState):
                 FARMERS, f"Every farmer is captured, but the elephant has only {points} of {target} points: "
                 "the farmers win.")
         if self.tiles == 0:
-            return Outcome(FARMERS, f"Every tile is eaten with only {points} of {target} points: the farmers win.")
+            return Outcome(FARMERS, f"Every tile is eaten with only {points} of {target} points: "
+                           "the farmers win.")
         if self.side == SIDE_ELEPHANT and not elephant_can_move(self.tiles, self.farmers, self.elephant):
-            return Outcome(FARMERS, f"The elephant is hemmed in with {points} {_plural(points)}: the farmers win.")
+            return Outcome(FARMERS, f"The elephant is hemmed in with {points} {_plural(points)}: "
+                           "the farmers win.")
         return None
 
     def score(self) -> dict[str, int]:
@@ -542,7 +586,7 @@ class ElephantRunState(GameState):
 
     def captured_by(self, move: Move) -> int | None:
         """The square of the farmer this move captures (an elephant jump), else None."""
-        if self.phase != PHASE_PLAY or self.side != SIDE_ELEPHANT or not isinstance(move, tuple) or len(move) != 2:
+        if not self._is_elephant_move(move):
             return None
         frm, to = move
         mid = _between(frm, to)
@@ -552,17 +596,21 @@ class ElephantRunState(GameState):
 
     def eaten_by(self, move: Move) -> int | None:
         """The square of the tile this move eats (an elephant step), else None."""
-        if self.phase != PHASE_PLAY or self.side != SIDE_ELEPHANT or not isinstance(move, tuple) or len(move) != 2:
+        if not self._is_elephant_move(move):
             return None
         frm, to = move
         return to if to in NEIGHBOURS[frm] else None
+
+    def _is_elephant_move(self, move: Move) -> bool:
+        in_play = self.phase == PHASE_PLAY and self.side == SIDE_ELEPHANT
+        return in_play and isinstance(move, tuple) and len(move) == 2
 
     def path_of(self, move: Move) -> list[int]:
         """The squares a moving piece passes through, start and end included (for animation)."""
         if not isinstance(move, tuple) or self.phase != PHASE_PLAY or len(move) < 2:
             return list(move) if isinstance(move, tuple) else []
         path = [move[0]]
-        for a, b in zip(move, move[1:]):
+        for a, b in itertools.pairwise(move):
             path.extend(_line(a, b)[1:])
         return path
 
@@ -624,7 +672,8 @@ class ElephantRunState(GameState):
         if not self.has_farmer(mid):
             return f"the elephant can only jump over a farmer, and {square_name(mid)} has none"
         if not self.is_vacant(to):
-            return f"the elephant cannot jump the farmer on {square_name(mid)}: {square_name(to)} is not a vacant tile"
+            return (f"the elephant cannot jump the farmer on {square_name(mid)}: "
+                    f"{square_name(to)} is not a vacant tile")
         return None
 
     def _why_not_vacant(self, to: int, prefix: str) -> str | None:
@@ -666,8 +715,8 @@ class ElephantRunState(GameState):
         if len(inner) == 1 and (inner[0] == self.elephant):
             return "farmers cannot jump the elephant"
         if len(inner) == 1 and self.has_farmer(inner[0]):
-            return self._why_not_vacant(to, f"the farmer cannot jump the farmer on {square_name(inner[0])}") or \
-                "that jump is not allowed"
+            prefix = f"the farmer cannot jump the farmer on {square_name(inner[0])}"
+            return self._why_not_vacant(to, prefix) or "that jump is not allowed"
         if self.elephant in inner:
             return "a farmer cannot run past the elephant"
         if all(not self.has_tile(sq) for sq in inner):
@@ -721,7 +770,7 @@ class ElephantRunState(GameState):
         if not isinstance(move, tuple):
             raise TypeError(f"not an Elephant Run move: {move!r}")
         if self.phase in (PHASE_PLACE_ELEPHANT, PHASE_PLACE_FARMERS):
-            return "@" + ",".join(square_name(sq) for sq in sorted(move))
+            return "@" + ",".join(sorted(square_name(sq) for sq in move))
         if not move:
             return "pass"
         return "-".join(square_name(sq) for sq in move)
@@ -760,7 +809,7 @@ class ElephantRunState(GameState):
             return ()
         parts = [part.strip() for part in text.split("-")]
         if len(parts) not in (2, 3):
-            raise NotationError(raw, "a move is from-to like c2-d3 (or a1-c3-c5 for a compound move), or pass")
+            raise NotationError(raw, "a move is from-to like c2-d3 (a1-c3-c5 for a compound move), or pass")
         squares = tuple(self._square(raw, name) for name in parts)
         if len(set(squares)) != len(squares):
             raise NotationError(raw, "a move must not name the same square twice")
@@ -788,6 +837,7 @@ class ElephantRunState(GameState):
             "eaten": self.eaten,
             "farmers_total": self.n_farmers,
             "compound": self.compound,
+            "text": self.to_text() if self.phase == PHASE_PLAY else None,
         }
 
     def __str__(self) -> str:
@@ -846,6 +896,51 @@ BEYOND_BY_PAIR: dict[tuple[int, int], int] = {
     (sq, far): near for sq in range(SIZE) for near, far in JUMPS[sq]
 }
 """``(from, landing) -> jumped square`` for every geometric jump."""
+
+
+def perft(state: GameState, depth: int) -> int:
+    """Leaf count ``depth`` turns deep with the generic convention (a finished game has no moves),
+    on raw integers; the farmers' placement is counted without building states."""
+    assert isinstance(state, ElephantRunState)
+    if depth == 0:
+        return 1
+    if state.over:
+        return 0
+    if state.phase != PHASE_PLAY:
+        moves = state.legal_moves(state.to_move()[0])
+        if depth == 1:
+            return len(moves)
+        return sum(perft(state._apply_unchecked(m), depth - 1) for m in moves)  # type: ignore[arg-type]
+    return _perft_raw(state.tiles, state.farmers, state.elephant, state.side, depth, state.target,
+                      state.n_farmers, state.compound)
+
+
+def _perft_raw(tiles: int, farmers: int, e: int, side: int, depth: int, target: int, total: int,
+               compound: bool) -> int:
+    points = SIZE - tiles.bit_count() + total - farmers.bit_count()
+    if points >= target or farmers == 0:
+        return 0
+    if side == SIDE_ELEPHANT:
+        moves = elephant_moves(tiles, farmers, e)
+        if depth == 1:
+            return len(moves)
+        count = 0
+        for to, cap in moves:
+            if cap >= 0:
+                child_tiles, child_farmers = tiles, farmers & ~(1 << cap)
+            else:
+                child_tiles, child_farmers = tiles & ~(1 << to), farmers
+            count += _perft_raw(child_tiles, child_farmers, to, SIDE_FARMERS, depth - 1, target, total,
+                                compound)
+        return count
+    fmoves = farmer_moves(tiles, farmers, e, compound) or [()]
+    if depth == 1:
+        return len(fmoves)
+    count = 0
+    for move in fmoves:
+        child = farmers & ~(1 << move[0]) | (1 << move[-1]) if move else farmers
+        count += _perft_raw(tiles, child, e, SIDE_ELEPHANT, depth - 1, target, total, compound)
+    return count
 
 
 def new_state(options: Mapping[str, str]) -> ElephantRunState:

@@ -1,0 +1,193 @@
+"""Elephant Run AI: legal at every level, perfect in small solved endgames, stronger when harder."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.elephant_run import GAME
+from game.elephant_run.ai import WIN, Searcher, _placement_score, choose_farmer_setup
+from game.elephant_run.rules import (
+    ELEPHANT,
+    FARMERS,
+    PHASE_PLACE_ELEPHANT,
+    PHASE_PLACE_FARMERS,
+    SIDE_ELEPHANT,
+    ElephantRunState,
+    elephant_can_move,
+    square_index,
+)
+
+
+def solve(state: ElephantRunState) -> str:
+    """The winner under perfect play, by plain exhaustive search through the public API (slow:
+    only for positions a few elephant moves from the end)."""
+    outcome = state.outcome()
+    if outcome is not None:
+        assert outcome.winner is not None
+        return outcome.winner
+    player = state.to_move()[0]
+    for move in state.legal_moves(player):
+        if solve(state.apply(move)) == player:
+            return player
+    return FARMERS if player == ELEPHANT else ELEPHANT
+
+
+def random_position(seed: int, options: dict[str, str]) -> ElephantRunState:
+    rng = random.Random(seed)
+    state = GAME.new_state(options)
+    assert isinstance(state, ElephantRunState)
+    for _ in range(rng.randrange(0, 16)):
+        if state.over:
+            break
+        state = state.apply(state.random_move(state.to_move()[0], rng))
+    return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10**9),
+    level=st.sampled_from(["easy", "normal", "hard"]),
+    options=st.fixed_dictionaries({
+        "points": st.sampled_from(["8", "10", "12"]),
+        "farmers": st.sampled_from(["5", "6", "7"]),
+        "compound": st.sampled_from(["on", "off"]),
+    }),
+)
+def test_every_level_plays_legal_moves(seed: int, level: str, options: dict[str, str]) -> None:
+    state = random_position(seed, options)
+    if state.over:
+        return
+    player = state.to_move()[0]
+    started = time.perf_counter()
+    move = GAME.ai(state, player, level, random.Random(seed), 0.05)
+    assert time.perf_counter() - started < 0.5
+    state.check_move(player, move)
+    assert state.parse_move(player, state.move_to_text(player, move)) == move
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_setup_choices(level: str) -> None:
+    for seed in range(4):
+        state = GAME.new_state({})
+        assert isinstance(state, ElephantRunState) and state.phase == PHASE_PLACE_ELEPHANT
+        move = GAME.ai(state, ELEPHANT, level, random.Random(seed), 0.05)
+        assert move[0] not in (square_index("a1"), square_index("f1"), square_index("a4"), square_index("f4"))
+        placed = state.apply(move)
+        assert placed.phase == PHASE_PLACE_FARMERS
+        started = time.perf_counter()
+        farmers = GAME.ai(placed, FARMERS, level, random.Random(seed), 0.2)
+        assert time.perf_counter() - started < 0.3  # the setup search watches the deadline
+        after = placed.apply(farmers)
+        if level != "easy":
+            # A strong placement leaves no farmer the elephant can jump at once.
+            assert all(after.captured_by(m) is None for m in after.legal_moves(ELEPHANT))
+
+
+@pytest.mark.parametrize("corner", ["a1", "f1", "a4", "f4"])
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_farmers_punish_a_corner_start(corner: str, level: str) -> None:
+    state = GAME.new_state({}).apply((square_index(corner),))
+    move = GAME.ai(state, FARMERS, level, random.Random(1), 0.2)
+    after = state.apply(move)
+    assert after.outcome() is not None and after.outcome().winner == FARMERS  # type: ignore[union-attr]
+
+
+def test_farmers_find_the_one_hemming_move() -> None:
+    # Elephant in the hole a1; only b2 is open. c2-b2 closes it (the jump to c3 is blocked by a
+    # farmer); any other farmer reaching b2 would open its old square or the square beyond.
+    state = ElephantRunState.from_position("a1", ["a2", "b1", "a3", "c1", "c3", "c2"], holes=["a1"],
+                                           to_move=FARMERS)
+    for level in ("normal", "hard"):
+        move = GAME.ai(state, FARMERS, level, random.Random(3), 0.2)
+        assert state.move_to_text(FARMERS, move) == "c2-b2"
+
+
+def test_hard_elephant_plays_the_only_winning_move() -> None:
+    # The elephant (e3, in a hole) needs three more points. Exhaustive search (solve) shows that
+    # e3-d2 wins while e3-f2 and e3-f4 lose; the test re-derives that rather than trusting it.
+    state = ElephantRunState.from_position(
+        "e3", ["a3", "b4", "c2", "d1", "d4", "e1"],
+        holes=["c3", "d3", "e3", "e2", "f3", "e4"], target=9,
+    )
+    assert state.points == 6 and state.side == SIDE_ELEPHANT
+    results = {state.move_to_text(ELEPHANT, m): solve(state.apply(m)) for m in state.legal_moves(ELEPHANT)}
+    winners = {text for text, who in results.items() if who == ELEPHANT}
+    assert winners == {"e3-d2"} and len(results) == 3, results
+    for seed in range(3):
+        move = GAME.ai(state, ELEPHANT, "hard", random.Random(seed), 0.5)
+        assert state.move_to_text(ELEPHANT, move) in winners
+
+
+def test_hard_elephant_avoids_the_trap_two_from_the_end() -> None:
+    # Elephant f2 (in a hole) needs 2 points: f2-f1 walks into a corner the farmers close; f2-f3 wins.
+    state = ElephantRunState.from_position(
+        "f2", ["a3", "b4", "c3", "d3", "e1"], holes=["f2", "c2", "d2", "e2", "e3"], target=8, n_farmers=6)
+    results = {state.move_to_text(ELEPHANT, m): solve(state.apply(m)) for m in state.legal_moves(ELEPHANT)}
+    assert results == {"f2-f1": FARMERS, "f2-f3": ELEPHANT}
+    for level in ("normal", "hard"):
+        assert state.move_to_text(ELEPHANT, GAME.ai(state, ELEPHANT, level, random.Random(0), 0.3)) == "f2-f3"
+
+
+def test_hard_farmers_keep_a_won_position() -> None:
+    # After the elephant's losing e3-f2 / e3-f4 in the first endgame the farmers must find the win.
+    base = ElephantRunState.from_position(
+        "e3", ["a3", "b4", "c2", "d1", "d4", "e1"],
+        holes=["c3", "d3", "e3", "e2", "f3", "e4"], target=9,
+    )
+    for text in ("e3-f2", "e3-f4"):
+        state = base.apply(base.parse_move(ELEPHANT, text))
+        assert solve(state) == FARMERS
+        move = GAME.ai(state, FARMERS, "hard", random.Random(1), 0.5)
+        assert solve(state.apply(move)) == FARMERS, state.move_to_text(FARMERS, move)
+
+
+def test_searcher_proves_results() -> None:
+    state = ElephantRunState.from_position(
+        "f2", ["a3", "b4", "c3", "d3", "e1"], holes=["f2", "c2", "d2", "e2", "e3"], target=8, n_farmers=6)
+    searcher = Searcher(state.target, state.n_farmers, state.compound, time.perf_counter() + 5)
+    move, value, _ = searcher.root(
+        state.tiles, state.farmers, state.elephant, state.side, 99, random.Random(0))
+    assert value == WIN and state.move_to_text(ELEPHANT, move) == "f2-f3"
+    assert searcher.nodes < 20_000
+
+
+def test_setup_helpers() -> None:
+    full = (1 << 24) - 1
+    hemmed = sum(1 << square_index(s) for s in ("a2", "b1", "b2", "a3", "c1", "c3"))
+    assert not elephant_can_move(full, hemmed, 0)
+    assert _placement_score(0, hemmed) == 10_000
+    placed = GAME.new_state({}).apply((square_index("c2"),))
+    assert isinstance(placed, ElephantRunState)
+    started = time.perf_counter()
+    move = choose_farmer_setup(placed, "hard", random.Random(5), 0.1)
+    assert time.perf_counter() - started < 0.15
+    placed.check_move(FARMERS, move)
+
+
+def play_game(levels: dict[str, str], seed: int, seconds: dict[str, float]) -> ElephantRunState:
+    state = GAME.new_state({})
+    assert isinstance(state, ElephantRunState)
+    rng = random.Random(seed)
+    while not state.over:
+        player = state.to_move()[0]
+        level = levels[player]
+        state = state.apply(GAME.ai(state, player, level, random.Random(rng.random()), seconds[level]))
+    return state
+
+
+def test_hard_beats_easy() -> None:
+    # Think times are short here, and searches stop on the clock, so a busy machine changes the
+    # games; the test asks for a clear majority rather than a clean sweep.
+    seconds = {"easy": 0.02, "hard": 0.15}
+    hard_wins = 0
+    for seed in range(3):
+        as_elephant = play_game({ELEPHANT: "hard", FARMERS: "easy"}, seed, seconds)
+        hard_wins += as_elephant.outcome().winner == ELEPHANT  # type: ignore[union-attr]
+        as_farmers = play_game({ELEPHANT: "easy", FARMERS: "hard"}, seed, seconds)
+        hard_wins += as_farmers.outcome().winner == FARMERS  # type: ignore[union-attr]
+    assert hard_wins >= 4, hard_wins  # typically 5 or 6 of 6
