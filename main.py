@@ -77,6 +77,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print the start-up time to the first menu frame and the frame times per scene",
     )
+    mode.add_argument(
+        "--self-test",
+        metavar="OUT.png",
+        type=Path,
+        help="open a window, start Elephant Run against the computer, wait for its move, save the window "
+        "as OUT.png and check it (exit 0 when all is well; used to test the built app)",
+    )
     parser.add_argument(
         "--demo-saves",
         action="store_true",
@@ -202,10 +209,12 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown scene '{scene}' (choose one of: {', '.join(_scene_names())})")
         if not file.lower().endswith(".png"):
             parser.error(f"screenshot file '{file}' must end in .png")
+    if args.self_test is not None and args.self_test.suffix.lower() != ".png":
+        parser.error(f"self-test file '{args.self_test}' must end in .png")
     if args.demo_saves and args.screenshot is None:
         parser.error("--demo-saves only goes with --screenshot")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    if args.smoke or args.screenshot or args.bench:
+    if args.smoke or args.screenshot or args.bench or args.self_test is not None:
         _headless_environment()
     if args.smoke:
         return smoke(args.data_dir, args.size)
@@ -214,6 +223,10 @@ def main(argv: list[str] | None = None) -> int:
         return screenshot(scene, Path(file), args.data_dir, args.size, args.demo_saves)
     if args.bench:
         return bench(args.data_dir, args.size)
+    if args.self_test is not None:
+        from scenes.selftest import run_self_test
+
+        return run_self_test(args.self_test, args.data_dir, args.size)
 
     from scenes.base import App
     from scenes.menu import MainMenuScene

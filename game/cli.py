@@ -184,7 +184,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if winner:
             side_wins[winner] += 1
         if not args.quiet:
-            result = f"{winner} wins" if winner else "draw"
+            result = f"won by {winner}" if winner else "draw"
             reason = outcome.reason if outcome else "turn limit reached"
             print(f"game {index + 1}: a={args.a} as {a_player}, b={args.b} as {b_player}: "
                   f"{result} after {len(moves)} turns — {reason}", flush=True)
