@@ -109,6 +109,8 @@ class App:
         self.toasts: list[tuple[str, float]] = []
         if self.settings.fullscreen:
             self.set_fullscreen(True)
+        if self.settings.message:
+            self.toast(self.settings.message, 8.0)
 
     def _set_icon(self) -> None:
         icon = ASSETS / "icon.png"
@@ -247,7 +249,7 @@ class App:
     def _draw_toasts(self) -> None:
         y = self.size[1] - 16
         for text, left in reversed(self.toasts):
-            label = font(18).render(text, True, (250, 244, 230))
+            label = _wrapped(text, font(18), int(self.size[0] * 0.8), (250, 244, 230))
             box = label.get_rect(midbottom=(self.size[0] // 2, y)).inflate(28, 14)
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             alpha = int(230 * min(1.0, left / 0.4))
@@ -275,6 +277,25 @@ class App:
         if self._worker is not None:
             self._worker.close()
         pygame.quit()
+
+
+def _wrapped(content: str, face: pygame.font.Font, width: int, color: tuple[int, int, int]) -> pygame.Surface:
+    """Render ``content`` on as many centred lines as it needs to fit ``width`` pixels."""
+    lines: list[str] = []
+    for word in content.split():
+        if lines and face.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    rendered = [face.render(line, True, color) for line in lines or [""]]
+    surface = pygame.Surface(
+        (max(r.get_width() for r in rendered), sum(r.get_height() for r in rendered)), pygame.SRCALPHA
+    )
+    y = 0
+    for line in rendered:
+        surface.blit(line, ((surface.get_width() - line.get_width()) // 2, y))
+        y += line.get_height()
+    return surface
 
 
 def now() -> float:

@@ -1,0 +1,21 @@
+"""The App itself: what a player sees when the settings file is damaged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scenes.base import App
+
+
+def test_damaged_settings_are_reported_once_and_left_alone(tmp_path: Path) -> None:
+    settings_file = tmp_path / "config" / "settings.json"
+    settings_file.parent.mkdir()
+    settings_file.write_text('{"fullscreen": tru', encoding="utf-8")
+    app = App(data_dir=tmp_path)
+    try:
+        assert any("settings file is damaged" in text for text, _ in app.toasts)
+        app.settings.animation_speed = "fast"
+        app.save_settings()
+    finally:
+        app.shutdown()
+    assert settings_file.read_text(encoding="utf-8") == '{"fullscreen": tru'
