@@ -11,6 +11,7 @@ from game.core import GameInfo
 
 _MODULES: tuple[str, ...] = (
     "game.elephant_run",
+    "game.epaminondas",
 )
 
 

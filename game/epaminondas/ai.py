@@ -1,0 +1,376 @@
+"""The Epaminondas computer player: alpha-beta on bitboards with iterative deepening.
+
+Negamax with principal-variation search, a transposition table keyed by the bitboard pair, move
+ordering (hash move, captures by size, crossings, killer moves, history), and a quiescence search
+over captures and crossings. Crossings are "noisy" because of how the game is won: a player whose
+opponent starts a turn with more stones across *must* answer at once (capture the crossers or cross
+back), so a quiet static evaluation of such a position would be meaningless. The quiescence search
+therefore refuses to stand pat while the opponent is ahead on the home row.
+
+Levels: easy searches one ply with a short quiescence and adds noise to its choice (a casual player
+can beat it); normal and hard deepen until their time is used. Every level breaks ties with ``rng``.
+``last_search_info`` records what the last call did, for the benchmark and arena reports.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from game.core import GameState, Move
+from game.epaminondas import board as B
+from game.epaminondas.rules import EpaminondasState
+
+WIN = 1_000_000
+WIN_BOUND = WIN - 1000
+INF = 10 * WIN
+MAX_PLY = 64
+EXACT, LOWER, UPPER = 0, 1, 2
+
+last_search_info: dict[str, Any] = {}
+"""What the last :func:`ai` call did: level, depth completed, nodes, seconds, score, move text."""
+
+
+class _Timeout(Exception):
+    """Raised inside the search when the deadline passes; the last finished iteration stands."""
+
+
+# -- evaluation -----------------------------------------------------------------------------------------
+# Advancement by rank index from a side's own home row (0) to the rank before the target (10). Steep
+# near the target: a stone two ranks from crossing forces the opponent to keep defenders back.
+_ADV = (0, 2, 4, 6, 9, 12, 16, 21, 28, 38, 52)
+_ADV_MASKS: tuple[tuple[tuple[int, int], ...], ...] = (
+    tuple((B.RANKS[r], _ADV[r]) for r in range(1, 11)),
+    tuple((B.RANKS[B.HEIGHT - 1 - r], _ADV[r]) for r in range(1, 11)),
+)
+STONE = 100
+CROSSED = 120
+TEMPO = 8
+THREAT_TO_MOVE = 45
+THREAT_WAITING = 18
+QUIESCE_MARGIN = 150
+QUIESCE_WIDTH = (99, 6, 4, 3)
+"""Below the first quiescence ply only the most promising few noisy moves are tried: in a melee
+with a dozen captures a side the full capture tree is far too big for Python, and the biggest
+captures and crossings are the ones that decide a race."""
+# Forward directions (towards the target row) per side, and line directions for connectivity.
+_FORWARD = ((0, 1, 7), (4, 3, 5))
+_PRE1 = (B.RANKS[10], B.RANKS[1])
+_PRE2 = (B.RANKS[9], B.RANKS[2])
+
+
+def _shift(bits: int, d: int) -> int:
+    return ((bits << B.LSH[d]) >> B.RSH[d]) & B.MASK[d]
+
+
+def _threats(own: int, empty: int, side: int) -> int:
+    """Target-row squares one move away for stones at most two ranks short (single stones one
+    step, pairs two steps). An approximation: exact reach is the quiescence search's job."""
+    target = B.TARGET[side]
+    pre1 = own & _PRE1[side]
+    pre2 = own & _PRE2[side]
+    reach = 0
+    for d in _FORWARD[side]:
+        if pre1:
+            reach |= _shift(pre1, d)
+        if pre2:
+            backed = pre2 & _shift(own, d)  # a stone with an own stone right behind it in d
+            if backed:
+                mid = _shift(backed, d) & empty
+                if mid:
+                    reach |= _shift(mid, d)
+    return (reach & empty & target).bit_count()
+
+
+def _side_score(stones: int, side: int) -> int:
+    score = STONE * stones.bit_count() + CROSSED * (stones & B.TARGET[side]).bit_count()
+    for mask, weight in _ADV_MASKS[side]:
+        part = stones & mask
+        if part:
+            score += weight * part.bit_count()
+    # Phalanx strength: adjacent pairs along each line, files (the attack direction) counting most.
+    score += 5 * (stones & _shift(stones, 0)).bit_count()
+    score += 3 * (stones & _shift(stones, 1)).bit_count()
+    score += 3 * (stones & _shift(stones, 7)).bit_count()
+    score += 2 * (stones & _shift(stones, 2)).bit_count()
+    return score
+
+
+def evaluate(own: int, opp: int, side: int) -> int:
+    """Static value for the side to move (``own``), in hundredths of a stone."""
+    empty = B.FULL ^ own ^ opp
+    score = _side_score(own, side) - _side_score(opp, 1 - side) + TEMPO
+    mine = _threats(own, empty, side)
+    theirs = _threats(opp, empty, 1 - side)
+    return score + THREAT_TO_MOVE * min(mine, 3) - THREAT_WAITING * min(theirs, 3)
+
+
+# -- search -------------------------------------------------------------------------------------------
+class Searcher:
+    """One move decision: tables live as long as the call, so positions never leak between games."""
+
+    def __init__(self, symmetry: str, deadline: float, seen: set[tuple[int, int, int]], clock: int,
+                 qmax: int) -> None:
+        self.symmetry = symmetry
+        self.deadline = deadline
+        self.seen = seen  # positions since the last capture (a return there is a draw)
+        self.clock = clock
+        self.qmax = qmax
+        self.nodes = 0
+        self.tt: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
+        self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_PLY + 2)]
+        self.history: dict[int, int] = {}
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise _Timeout
+
+    # -- ordering ---------------------------------------------------------------------------------
+    def _ordered(self, moves: list[int], opp: int, tt_move: int, ply: int) -> list[int]:
+        killers = self.killers[ply]
+        hist = self.history
+        run = B.capture_run
+
+        def key(code: int) -> int:
+            if code == tt_move:
+                return -1 << 40
+            if code & B.CAPTURE:
+                taken = run(opp, B.front_landing(code), (code >> 20) & 7).bit_count()
+                return -(1 << 36) - (taken << 8) + ((code >> 16) & 15)
+            if code & B.CROSSING:
+                return -(1 << 34)
+            if code == killers[0] or code == killers[1]:
+                return -(1 << 32)
+            return -hist.get(code & 0xFFFFFF, 0)
+
+        return sorted(moves, key=key)
+
+    # -- negamax ---------------------------------------------------------------------------------
+    def search(self, own: int, opp: int, side: int, depth: int, alpha: int, beta: int, ply: int,
+               clock: int) -> int:
+        self._tick()
+        if (own & B.TARGET[side]).bit_count() > (opp & B.HOME[side]).bit_count():
+            return WIN - ply
+        if not own:
+            return -WIN + ply
+        key = (own, opp, side)
+        if ply and key in self.seen:
+            return 0
+        if clock >= 200:
+            return 0
+        if depth <= 0:
+            return self.quiesce(own, opp, side, alpha, beta, ply, 0)
+        entry = self.tt.get(key)
+        tt_move = 0
+        if entry is not None:
+            e_depth, flag, value, tt_move = entry
+            if e_depth >= depth:
+                if value > WIN_BOUND:
+                    value -= ply
+                elif value < -WIN_BOUND:
+                    value += ply
+                if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
+                    return value
+        moves = B.generate(own, opp, side, self.symmetry)
+        if not moves:
+            return -WIN + ply
+        if len(moves) > 1:
+            moves = self._ordered(moves, opp, tt_move, ply)
+        alpha0 = alpha
+        best = -INF
+        best_move = moves[0]
+        other = 1 - side
+        self.seen.add(key)
+        try:
+            first = True
+            for code in moves:
+                new_own, new_opp = B.make(own, opp, code)
+                child_clock = 0 if code & B.CAPTURE else clock + 1
+                if first:
+                    value = -self.search(new_opp, new_own, other, depth - 1, -beta, -alpha, ply + 1,
+                                         child_clock)
+                    first = False
+                else:
+                    value = -self.search(new_opp, new_own, other, depth - 1, -alpha - 1, -alpha, ply + 1,
+                                         child_clock)
+                    if alpha < value < beta:
+                        value = -self.search(new_opp, new_own, other, depth - 1, -beta, -value, ply + 1,
+                                             child_clock)
+                if value > best:
+                    best = value
+                    best_move = code
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            if not code & (B.CAPTURE | B.CROSSING):
+                                killers = self.killers[ply]
+                                if killers[0] != code:
+                                    killers[1] = killers[0]
+                                    killers[0] = code
+                                hkey = code & 0xFFFFFF
+                                self.history[hkey] = self.history.get(hkey, 0) + depth * depth
+                            break
+        finally:
+            self.seen.discard(key)
+        stored = best
+        if stored > WIN_BOUND:
+            stored += ply
+        elif stored < -WIN_BOUND:
+            stored -= ply
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        self.tt[key] = (depth, flag, stored, best_move)
+        return best
+
+    def quiesce(self, own: int, opp: int, side: int, alpha: int, beta: int, ply: int, qdepth: int) -> int:
+        """Captures and crossings only. No standing pat while the opponent has more stones across:
+        unless this move answers that, the opponent wins at the start of its turn."""
+        self._tick()
+        mine = (own & B.TARGET[side]).bit_count()
+        theirs = (opp & B.HOME[side]).bit_count()
+        if mine > theirs:
+            return WIN - ply
+        if not own:
+            return -WIN + ply
+        must_answer = theirs > mine
+        if must_answer:
+            if qdepth >= self.qmax:
+                return evaluate(own, opp, side) - 4 * STONE * (theirs - mine)
+            best = -WIN + ply + 1  # nothing answers: the opponent wins next turn
+        else:
+            best = evaluate(own, opp, side)
+            if best >= beta or qdepth >= self.qmax:
+                return best
+            if best > alpha:
+                alpha = best
+        moves = B.generate_noisy(own, opp, side, self.symmetry)
+        if not moves:
+            return best
+        # Order by stones taken; skip (delta pruning) captures that cannot lift a quiet position
+        # to alpha even with a margin. Crossings are never pruned: they change who must answer.
+        run = B.capture_run
+        floor = alpha - QUIESCE_MARGIN - best if not must_answer else -INF
+        scored = []
+        for code in moves:
+            if code & B.CAPTURE:
+                taken = run(opp, B.front_landing(code), (code >> 20) & 7).bit_count()
+                if taken * STONE < floor and not code & B.CROSSING:
+                    continue
+                scored.append((taken * 32 - ((code >> 16) & 15) + (16 if code & B.CROSSING else 0), code))
+            else:
+                scored.append((8, code))
+        scored.sort(reverse=True)
+        if not must_answer and qdepth:
+            del scored[QUIESCE_WIDTH[qdepth] if qdepth < len(QUIESCE_WIDTH) else 2:]
+        other = 1 - side
+        for _, code in scored:
+            new_own, new_opp = B.make(own, opp, code)
+            value = -self.quiesce(new_opp, new_own, other, -beta, -alpha, ply + 1, qdepth + 1)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
+    # -- root ----------------------------------------------------------------------------------------
+    def root_scores(self, own: int, opp: int, side: int, moves: list[int],
+                    depth: int) -> list[tuple[int, int]]:
+        """Exact scores of every root move at ``depth`` (full window): for the noisy easy level."""
+        out = []
+        for code in moves:
+            new_own, new_opp = B.make(own, opp, code)
+            clock = 0 if code & B.CAPTURE else self.clock + 1
+            out.append((-self.search(new_opp, new_own, 1 - side, depth - 1, -INF, INF, 1, clock), code))
+        return out
+
+    def iterate(self, own: int, opp: int, side: int, moves: list[int], max_depth: int, start: float,
+                budget: float) -> tuple[int, int, int]:
+        """Iterative deepening at the root; returns (move, score, depth completed)."""
+        best_move, best_score, done = moves[0], 0, 0
+        order = list(moves)
+        key = (own, opp, side)
+        for depth in range(1, max_depth + 1):
+            alpha = -INF
+            scores: dict[int, int] = {}
+            iteration_best = order[0]
+            self.seen.add(key)
+            try:
+                for index, code in enumerate(order):
+                    new_own, new_opp = B.make(own, opp, code)
+                    clock = 0 if code & B.CAPTURE else self.clock + 1
+                    child = (new_opp, new_own, 1 - side, depth - 1)
+                    if index == 0:
+                        value = -self.search(*child, -INF, -alpha, 1, clock)
+                    else:
+                        value = -self.search(*child, -alpha - 1, -alpha, 1, clock)
+                        if value > alpha:
+                            value = -self.search(*child, -INF, -value, 1, clock)
+                    scores[code] = value
+                    if value > alpha:
+                        alpha = value
+                        iteration_best = code
+                        if depth > 1 or index > 0:
+                            # A move proven better than the previous best is safe to play even if
+                            # this iteration cannot finish.
+                            best_move, best_score = code, value
+            except _Timeout:
+                break
+            finally:
+                self.seen.discard(key)
+            best_move, best_score, done = iteration_best, alpha, depth
+            if abs(alpha) > WIN_BOUND:
+                break  # a forced win or loss is known; deeper search cannot change it
+            order.sort(key=lambda c: -scores.get(c, -INF))
+            if time.perf_counter() - start > budget * 0.3:
+                break  # the next iteration would not finish in time
+        return best_move, best_score, done
+
+
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"depth": 1, "qmax": 1, "noise": 90},
+    "normal": {"depth": 3, "qmax": 4, "noise": 0},
+    "hard": {"depth": 12, "qmax": 6, "noise": 0},
+}
+
+
+def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
+    """``core.AIFunction`` for Epaminondas."""
+    assert isinstance(state, EpaminondasState)
+    start = time.perf_counter()
+    settings = LEVELS.get(level, LEVELS["normal"])
+    own, opp = state.own_opp()
+    side = state.side
+    codes = list(state._legal_codes().values())
+    rng.shuffle(codes)  # tie-breaks: among equally good moves the shuffled order decides
+    budget = max(seconds, 0.05)
+    searcher = Searcher(state.symmetry, start + budget * 0.85, set(state.history), state.quiet_plies,
+                        settings["qmax"])
+    searcher.seen.discard(state.key())
+    depth = 0
+    score = 0
+    if len(codes) == 1:
+        move = codes[0]
+    elif settings["noise"]:
+        try:
+            scored = searcher.root_scores(own, opp, side, codes, settings["depth"])
+            depth = settings["depth"]
+        except _Timeout:
+            scored = [(0, c) for c in codes]
+        noise = settings["noise"]
+        # Noise never hides a forced result: wins stay wins and losses stay losses.
+        noisy = [(s + (rng.randint(-noise, noise) if abs(s) < WIN_BOUND else 0), c) for s, c in scored]
+        score, move = max(noisy, key=lambda sc: sc[0])
+    else:
+        move, score, depth = searcher.iterate(own, opp, side, codes, settings["depth"], start, budget)
+    last_search_info.clear()
+    last_search_info.update(
+        level=level, depth=depth, nodes=searcher.nodes, seconds=time.perf_counter() - start, score=score,
+        move=state.move_to_text(player, (B.move_from(move), B.move_to(move))),
+    )
+    return (B.move_from(move), B.move_to(move))
+
+
+__all__ = ["LEVELS", "Searcher", "ai", "evaluate", "last_search_info"]
