@@ -860,6 +860,8 @@ class MatchScene(Scene):
             for player in turn.moves:
                 pygame.draw.circle(surface, style.WOOD_DARK, (x + 5, y + row_h // 2 + 1), 6)
                 pygame.draw.circle(surface, self.view.player_color(player), (x + 5, y + row_h // 2), 5)
+                # an ink rim keeps light colours (white stones) visible on the parchment list
+                pygame.draw.circle(surface, style.INK_SOFT, (x + 5, y + row_h // 2), 5, width=1)
                 x += 14
             x += 4
             note = self.view.turn_note(turn)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 _VIEWS: dict[str, str | type] = {
     "elephant-run": "scenes.elephant_run:ElephantRunView",
+    "epaminondas": "scenes.epaminondas:EpaminondasView",
 }
 _resolved: dict[str, type | None] = {}
 
