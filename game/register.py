@@ -12,6 +12,7 @@ from game.core import GameInfo
 _MODULES: tuple[str, ...] = (
     "game.elephant_run",
     "game.epaminondas",
+    "game.elasta",
     "game.changing_challenges",
 )
 

@@ -1,0 +1,447 @@
+"""Elasta's computer player: a mixed strategy for each secret turn, sampled with the caller's rng.
+
+A simultaneous game punishes predictability: any AI that always answers a position with the same
+allotment can be read and beaten file by file. So every level computes a *mixed* strategy and
+samples from it.
+
+The turn is a zero-sum matrix game between allotments. The payoff of a pair is a static
+evaluation of the line it produces (pushes and rubber band applied). Its 40,320 × 40,320 matrix is
+far too big, so a double-oracle loop grows two small candidate sets instead: solve the small
+matrix game exactly (a dense simplex), then add each side's best response to the other's mixture,
+until neither best response is new or time runs out.
+
+A best response is found in two stages. Per-file outcomes depend only on the two chips in that
+file, so with a payoff that is a sum over files, the best response to a mixture is an 8×8
+assignment problem (chip → file), solved exactly by the Hungarian algorithm. The real payoff is
+not quite a sum (the rubber band couples neighbours), so the assignment's answer is then polished
+by swapping pairs of chips while the true expected payoff improves.
+
+The evaluation counts, for each file, the non-deleted squares each player still has on their side
+(their "depth"): the material balance, a convex danger for shallow files, and the threats of the
+next turn — a file at depth 1 falls to one lost comparison unless the rubber band would pull the
+stick back, which depends on its neighbours. Levels differ in evaluation (easy sees material only),
+in how long the oracle loop runs, and in how much extra randomness is mixed in.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from game.core import GameState, Move
+from game.elasta.rules import (
+    BLACK,
+    N_FILES,
+    N_RANKS,
+    NO_TOKEN,
+    PHASE_ALLOT,
+    WHITE,
+    Allotment,
+    ElastaState,
+    contract,
+    push,
+    square,
+)
+
+WIN = 100.0
+"""Value of a won position; heuristic values stay well inside it."""
+
+DANGER = (0.0, 9.0, 2.5, 0.8, 0.25, 0.0, 0.0, 0.0, 0.0)
+"""Penalty for having a file of depth d (index d): convex, since a file at depth 1 is one lost
+comparison from defeat while depth 4 is four turns away."""
+
+THREAT_WEIGHT = 45.0
+"""Weight of the estimated chance of being killed next turn (see :func:`_kill_risk`)."""
+
+P_WIN_FILE = 7 / 16
+"""Chance of winning (or losing) one file with random chips: 28 of the 64 chip pairs."""
+
+LEVEL_SETTINGS: dict[str, dict[str, float]] = {
+    "easy": {"iterations": 3, "time_share": 0.5, "noise": 0.45, "full_eval": 0},
+    "normal": {"iterations": 25, "time_share": 0.6, "noise": 0.08, "full_eval": 1},
+    "hard": {"iterations": 60, "time_share": 0.8, "noise": 0.04, "full_eval": 1},
+}
+"""Per level: double-oracle iterations at most, share of the time budget used, chance of
+playing a uniformly random candidate instead of sampling the equilibrium, and which evaluation."""
+
+LAST_STATS: dict[str, float] = {}
+"""Figures from the most recent decision (iterations, candidates, value): for tests and tuning."""
+
+
+# -- evaluation -----------------------------------------------------------------------------------
+def live_prefix(deleted: int) -> list[list[int]]:
+    """``pre[f][L]``: non-deleted squares of file f in ranks 1..L (White's depth at stick L)."""
+    table = []
+    for file in range(N_FILES):
+        row = [0]
+        for rank in range(1, N_RANKS + 1):
+            row.append(row[-1] + (0 if deleted >> square(file, rank) & 1 else 1))
+        table.append(row)
+    return table
+
+
+def _kill_risk(depth: Sequence[int], lines: Sequence[int], towards_white: bool) -> float:
+    """How likely the opponent is to finish off one of this player's files next turn.
+
+    A file at depth 1 dies if the opponent wins it and the band does not pull the stick back. A
+    neighbour far enough ahead pulls it back unless the opponent also wins that neighbour; a
+    neighbour exactly at the limit pulls it back if the defender wins that neighbour. Files are
+    treated as independent coin flips with random chips; the defender can always cover the most
+    dangerous file with the 7, so it counts a third, while every further threatened file counts
+    fully (two open files at depth 1 usually mean a lost guessing game)."""
+    kills = []
+    for file, d in enumerate(depth):
+        if d != 1:
+            continue
+        # Physical distance the stick travels if pushed; with deletions it may be more than one.
+        here = lines[file] if towards_white else N_RANKS - lines[file]
+        after = here - 1
+        p = P_WIN_FILE
+        for n in (file - 1, file + 1):
+            if not 0 <= n < N_FILES:
+                continue
+            there = lines[n] if towards_white else N_RANKS - lines[n]
+            margin = there - after - 2
+            if margin >= 2:
+                p = 0.0
+            elif margin == 1:
+                p *= P_WIN_FILE
+            elif margin == 0:
+                p *= 1 - P_WIN_FILE
+        kills.append(p)
+    if not kills:
+        return 0.0
+    kills.sort(reverse=True)
+    return min(1.0, kills[0] / 3 + sum(kills[1:]))
+
+
+def evaluate(lines: Sequence[int], pre: list[list[int]], full: bool = True) -> float:
+    """White's view of a line after contraction: ±WIN if decided, else a heuristic."""
+    white = [pre[f][line] for f, line in enumerate(lines)]
+    black = [pre[f][N_RANKS] - w for f, w in enumerate(white)]
+    white_lost = min(white) == 0
+    black_lost = min(black) == 0
+    if white_lost or black_lost:
+        return 0.0 if white_lost and black_lost else (-WIN if white_lost else WIN)
+    value = (sum(white) - sum(black)) / 2
+    if not full:
+        return value
+    value += sum(DANGER[min(b, 8)] for b in black) - sum(DANGER[min(w, 8)] for w in white)
+    value += THREAT_WEIGHT * (_kill_risk(black, lines, False) - _kill_risk(white, lines, True))
+    return value
+
+
+# -- the assignment problem ---------------------------------------------------------------------------
+def hungarian_max(gain: list[list[float]]) -> list[int]:
+    """The permutation ``p`` (row i gets column p[i]) maximising the summed gain, exactly.
+
+    The classic O(n³) shortest-augmenting-path algorithm with potentials, on costs = -gain."""
+    n = len(gain)
+    inf = float("inf")
+    u = [0.0] * (n + 1)
+    v = [0.0] * (n + 1)
+    owner = [0] * (n + 1)  # owner[j]: the row matched to column j (1-based, 0 = none)
+    way = [0] * (n + 1)
+    for i in range(1, n + 1):
+        owner[0] = i
+        j0 = 0
+        minv = [inf] * (n + 1)
+        used = [False] * (n + 1)
+        while True:
+            used[j0] = True
+            i0 = owner[j0]
+            delta = inf
+            j1 = 0
+            for j in range(1, n + 1):
+                if not used[j]:
+                    cur = -gain[i0 - 1][j - 1] - u[i0] - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(n + 1):
+                if used[j]:
+                    u[owner[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if owner[j0] == 0:
+                break
+        while True:
+            j1 = way[j0]
+            owner[j0] = owner[j1]
+            j0 = j1
+            if j0 == 0:
+                break
+    result = [0] * n
+    for j in range(1, n + 1):
+        result[owner[j] - 1] = j - 1
+    return result
+
+
+# -- the matrix game ------------------------------------------------------------------------------
+def solve_matrix(matrix: list[list[float]]) -> tuple[float, list[float], list[float]]:
+    """Value and optimal mixtures (row player maximises) of a zero-sum matrix game.
+
+    Shift every entry to at least 1, then solve ``max Σz  s.t.  A z <= 1, z >= 0`` with a dense
+    simplex on the slack basis (feasible from the start). The column mixture is z / Σz; the row
+    mixture is read from the slack columns of the final objective row (the dual solution)."""
+    rows, cols = len(matrix), len(matrix[0])
+    shift = 1.0 - min(min(row) for row in matrix)
+    width = cols + rows + 1
+    tableau = []
+    for i, row in enumerate(matrix):
+        line = [a + shift for a in row] + [0.0] * rows + [1.0]
+        line[cols + i] = 1.0
+        tableau.append(line)
+    objective = [-1.0] * cols + [0.0] * rows + [0.0]
+    basis = [cols + i for i in range(rows)]
+    eps = 1e-12
+    for _ in range(50 * (rows + cols)):
+        enter = min(range(width - 1), key=objective.__getitem__)
+        if objective[enter] >= -1e-10:
+            break
+        best_row, best_ratio = -1, float("inf")
+        for i in range(rows):
+            a = tableau[i][enter]
+            if a > eps:
+                ratio = tableau[i][-1] / a
+                tie = abs(ratio - best_ratio) <= 1e-12 and basis[i] < basis[best_row]
+                if ratio < best_ratio - 1e-12 or tie:
+                    best_row, best_ratio = i, ratio
+        if best_row < 0:  # unbounded cannot happen with positive entries; be safe
+            break
+        prow = tableau[best_row]
+        pivot = prow[enter]
+        prow = [a / pivot for a in prow]
+        tableau[best_row] = prow
+        for i in range(rows):
+            if i != best_row:
+                factor = tableau[i][enter]
+                if factor != 0.0:
+                    tableau[i] = [a - factor * b for a, b in zip(tableau[i], prow, strict=True)]
+        factor = objective[enter]
+        objective = [a - factor * b for a, b in zip(objective, prow, strict=True)]
+        basis[best_row] = enter
+    total = objective[-1]
+    z = [0.0] * cols
+    for i, var in enumerate(basis):
+        if var < cols:
+            z[var] = tableau[i][-1]
+    x = [max(0.0, objective[cols + i]) for i in range(rows)]
+    sx, sz = sum(x), sum(z)
+    x = [a / sx for a in x] if sx > 0 else [1.0 / rows] * rows
+    y = [a / sz for a in z] if sz > 0 else [1.0 / cols] * cols
+    value = (1.0 / total - shift) if total > 0 else 0.0
+    return value, x, y
+
+
+# -- one turn ---------------------------------------------------------------------------------------
+class TurnGame:
+    """The matrix game of one allotment turn from a position, with cached payoffs.
+
+    Payoffs depend only on the eight comparison results, so they are cached by that sign vector
+    (at most 3^8 = 6,561 entries), which makes every matrix entry after the first a dict lookup."""
+
+    def __init__(self, lines: Sequence[int], deleted: int, full_eval: bool) -> None:
+        self.lines = list(lines)
+        self.deleted = deleted
+        self.pre = live_prefix(deleted)
+        self.full = full_eval
+        self.cache: dict[tuple[int, ...], float] = {}
+        base = self.value((0,) * N_FILES)
+        self.file_win: list[float] = []
+        self.file_loss: list[float] = []
+        for f in range(N_FILES):
+            signs = [0] * N_FILES
+            signs[f] = 1
+            self.file_win.append(self.value(tuple(signs)) - base)
+            signs[f] = -1
+            self.file_loss.append(self.value(tuple(signs)) - base)
+
+    def value(self, signs: tuple[int, ...]) -> float:
+        """White's payoff for a vector of per-file results."""
+        cached = self.cache.get(signs)
+        if cached is None:
+            pushed = push(self.lines, signs, self.deleted)
+            rounds = contract(pushed)
+            final = rounds[-1] if rounds else pushed
+            cached = evaluate(final, self.pre, self.full)
+            self.cache[signs] = cached
+        return cached
+
+    def payoff(self, white: Allotment, black: Allotment) -> float:
+        return self.value(tuple([(w > b) - (w < b) for w, b in zip(white, black, strict=True)]))
+
+    def expected(self, me: str, move: Allotment, others: Sequence[Allotment],
+                 weights: Sequence[float]) -> float:
+        """``me``'s expected payoff for ``move`` against the opponent mixture."""
+        if me == WHITE:
+            return sum(p * self.payoff(move, o) for o, p in zip(others, weights, strict=True))
+        return -sum(p * self.payoff(o, move) for o, p in zip(others, weights, strict=True))
+
+    def assignment_reply(self, me: str, others: Sequence[Allotment], weights: Sequence[float]) -> Allotment:
+        """The best reply if the payoff were the sum of single-file effects: an assignment."""
+        win = self.file_win if me == WHITE else [-v for v in self.file_loss]
+        lose = self.file_loss if me == WHITE else [-v for v in self.file_win]
+        gain = []
+        for f in range(N_FILES):
+            dist = [0.0] * N_FILES
+            for o, p in zip(others, weights, strict=True):
+                dist[o[f]] += p
+            below = 0.0
+            row = []
+            for chip in range(N_FILES):
+                above = 1.0 - below - dist[chip]
+                row.append(win[f] * below + lose[f] * above)
+                below += dist[chip]
+            gain.append(row)
+        return tuple(hungarian_max(gain))
+
+    def polish(self, me: str, move: Allotment, others: Sequence[Allotment], weights: Sequence[float],
+               deadline: float) -> tuple[Allotment, float]:
+        """Hill-climb by swapping two files' chips while the true expected payoff improves."""
+        best = self.expected(me, move, others, weights)
+        current = list(move)
+        improved = True
+        while improved and time.perf_counter() < deadline:
+            improved = False
+            for i in range(N_FILES - 1):
+                for j in range(i + 1, N_FILES):
+                    current[i], current[j] = current[j], current[i]
+                    value = self.expected(me, tuple(current), others, weights)
+                    if value > best + 1e-9:
+                        best = value
+                        improved = True
+                    else:
+                        current[i], current[j] = current[j], current[i]
+        return tuple(current), best
+
+    def best_reply(self, me: str, mine: Sequence[Allotment], others: Sequence[Allotment],
+                   weights: Sequence[float], deadline: float) -> tuple[Allotment, float]:
+        """A strong reply to the opponent mixture: the assignment answer and my best current
+        candidate, each polished by chip swaps; the better of the two."""
+        support = [(o, p) for o, p in zip(others, weights, strict=True) if p > 1e-6]
+        opp = [o for o, _ in support]
+        probs = [p for _, p in support]
+        starts = [self.assignment_reply(me, opp, probs)]
+        starts.append(max(mine, key=lambda m: self.expected(me, m, opp, probs)))
+        results = [self.polish(me, s, opp, probs, deadline) for s in starts]
+        return max(results, key=lambda r: r[1])
+
+
+def random_allotment(rng: random.Random) -> Allotment:
+    chips = list(range(N_FILES))
+    rng.shuffle(chips)
+    return tuple(chips)
+
+
+def equilibrium(state: ElastaState, level: str, rng: random.Random, seconds: float
+                ) -> tuple[list[Allotment], list[float], list[Allotment], list[float], float]:
+    """Double oracle: candidate sets and mixtures for White and Black, and the game's value."""
+    settings = LEVEL_SETTINGS[level]
+    start = time.perf_counter()
+    deadline = start + seconds * settings["time_share"]
+    game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]))
+    uniform = [tuple(range(N_FILES))]
+    whites = [game.assignment_reply(WHITE, uniform, [1.0])]
+    blacks = [game.assignment_reply(BLACK, uniform, [1.0])]
+    for _ in range(2):
+        for pool in (whites, blacks):
+            candidate = random_allotment(rng)
+            if candidate not in pool:
+                pool.append(candidate)
+    matrix = [[game.payoff(w, b) for b in blacks] for w in whites]
+    value, x, y = solve_matrix(matrix)
+    iterations = 0
+    while iterations < settings["iterations"] and time.perf_counter() < deadline:
+        iterations += 1
+        reply_w, _ = game.best_reply(WHITE, whites, blacks, y, deadline)
+        reply_b, _ = game.best_reply(BLACK, blacks, whites, x, deadline)
+        added = False
+        if reply_w not in whites:
+            whites.append(reply_w)
+            matrix.append([game.payoff(reply_w, b) for b in blacks])
+            added = True
+        if reply_b not in blacks:
+            blacks.append(reply_b)
+            for row, w in zip(matrix, whites, strict=True):
+                row.append(game.payoff(w, reply_b))
+            added = True
+        if not added:
+            break
+        value, x, y = solve_matrix(matrix)
+    LAST_STATS.clear()
+    LAST_STATS.update(iterations=iterations, whites=len(whites), blacks=len(blacks), value=value,
+                      seconds=time.perf_counter() - start, payoffs=len(game.cache))
+    return whites, x, blacks, y, value
+
+
+def _sample(items: Sequence[Move], weights: Sequence[float], rng: random.Random) -> Move:
+    return rng.choices(list(items), weights=list(weights), k=1)[0]
+
+
+def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
+    """Sample this player's allotment from the turn's (approximate) equilibrium."""
+    whites, x, blacks, y, _ = equilibrium(state, level, rng, seconds)
+    mine, weights = (whites, x) if player == WHITE else (blacks, y)
+    noise = LEVEL_SETTINGS[level]["noise"]
+    if rng.random() < noise:
+        # A little extra unpredictability (and, for easy, a lot of plain weakness).
+        return random_allotment(rng) if level == "easy" else rng.choice(mine)
+    return _sample(mine, weights, rng)
+
+
+# -- tokens -----------------------------------------------------------------------------------------
+def token_scores(state: ElastaState, player: str) -> list[tuple[float, int]]:
+    """Each legal token square with ``player``'s evaluation of the position after it.
+
+    A token can only delete one's own square, so it always costs a square of depth in its file;
+    the question is where that hurts least. Depth is what decides the game, so the evaluation
+    prefers the file where the player is deepest (least danger, fewest threats). Among squares of
+    that file, the one nearest the player's own ground line is preferred: a deleted square right
+    behind the stick makes the opponent's next push there jump two ranks, over-stretching the band
+    and dragging the neighbouring sticks toward the player too."""
+    moves = state.legal_moves(player)
+    if list(moves) == [NO_TOKEN]:
+        return [(0.0, NO_TOKEN)]
+    sign = 1.0 if player == WHITE else -1.0
+    out = []
+    for sq in moves:
+        assert isinstance(sq, int)
+        pre = live_prefix(state.deleted | 1 << sq)
+        value = sign * evaluate(state.lines, pre, True)
+        rank = sq // N_FILES + 1
+        line = state.lines[sq % N_FILES]
+        distance = (line - rank) if player == WHITE else (rank - line - 1)
+        out.append((value + 0.05 * distance, sq))
+    return out
+
+
+def choose_token(state: ElastaState, player: str, level: str, rng: random.Random) -> Move:
+    """Pick a token square: sample among the best few by a softmax over their scores."""
+    scored = token_scores(state, player)
+    if len(scored) == 1:
+        return scored[0][1]
+    if level == "easy" and rng.random() < 0.5:
+        return rng.choice(scored)[1]
+    temperature = {"easy": 1.0, "normal": 0.3, "hard": 0.15}[level]
+    top = max(v for v, _ in scored)
+    weights = [math.exp((v - top) / temperature) for v, _ in scored]
+    return _sample([sq for _, sq in scored], weights, rng)
+
+
+def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
+    """The register's AI entry point (``game.core.AIFunction``). Uses only the public position."""
+    assert isinstance(state, ElastaState)
+    if state.phase == PHASE_ALLOT:
+        return choose_allotment(state, player, level, rng, seconds)
+    return choose_token(state, player, level, rng)
+
+
+__all__ = ["BLACK", "WHITE", "ai", "evaluate", "hungarian_max", "solve_matrix"]

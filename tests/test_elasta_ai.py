@@ -1,0 +1,147 @@
+"""Elasta AI: the exact solvers it relies on, randomisation, budgets, tactics and sparring."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai import choose_move
+from game.elasta import GAME
+from game.elasta.rules import (
+    BLACK,
+    NO_TOKEN,
+    PHASE_TOKEN,
+    WHITE,
+    ElastaState,
+    live_below,
+    losers,
+    resolve_turn,
+)
+from game.elasta.sparring import OPPONENTS, play
+
+elasta_ai = importlib.import_module("game.elasta.ai")
+
+
+# -- solvers --------------------------------------------------------------------------------------
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.lists(st.integers(-20, 20), min_size=5, max_size=5), min_size=5, max_size=5))
+def test_hungarian_matches_brute_force(gain: list[list[int]]) -> None:
+    matrix = [[float(v) for v in row] for row in gain]
+    perm = elasta_ai.hungarian_max(matrix)
+    assert sorted(perm) == list(range(5))
+    best = max(sum(matrix[i][p[i]] for i in range(5)) for p in itertools.permutations(range(5)))
+    assert sum(matrix[i][perm[i]] for i in range(5)) == pytest.approx(best)
+
+
+def test_matrix_game_solutions() -> None:
+    value, x, y = elasta_ai.solve_matrix([[1.0, -1.0], [-1.0, 1.0]])
+    assert value == pytest.approx(0.0) and x == pytest.approx([0.5, 0.5]) and y == pytest.approx([0.5, 0.5])
+    rps = [[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]]
+    value, x, y = elasta_ai.solve_matrix(rps)
+    assert value == pytest.approx(0.0) and x == pytest.approx([1 / 3] * 3) and y == pytest.approx([1 / 3] * 3)
+    value, x, y = elasta_ai.solve_matrix([[3.0, 5.0], [2.0, 1.0]])  # saddle point
+    assert value == pytest.approx(3.0) and x == pytest.approx([1.0, 0.0]) and y == pytest.approx([1.0, 0.0])
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.lists(st.integers(-9, 9), min_size=4, max_size=4), min_size=3, max_size=3))
+def test_matrix_game_value_is_guaranteed(matrix: list[list[int]]) -> None:
+    m = [[float(v) for v in row] for row in matrix]
+    value, x, y = elasta_ai.solve_matrix(m)
+    # x guarantees at least the value against every column, y at most the value against every row.
+    assert min(sum(x[i] * m[i][j] for i in range(3)) for j in range(4)) >= value - 1e-6
+    assert max(sum(y[j] * m[i][j] for j in range(4)) for i in range(3)) <= value + 1e-6
+
+
+# -- behaviour ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_randomises(level: str) -> None:
+    state = ElastaState((3, 3, 4, 4, 5, 4, 3, 3), turn=5)
+    seconds = 0.25 if level != "hard" else 0.4
+    moves = {elasta_ai.ai(state, WHITE, level, random.Random(seed), seconds) for seed in range(8)}
+    assert len(moves) >= 3
+    for move in moves:
+        state.check_move(WHITE, move)
+
+
+def test_levels_within_budget_on_bench_positions() -> None:
+    states = GAME.bench_states and GAME.bench_states()
+    assert states
+    for state in states[:3]:
+        for level, limit in (("easy", 0.3), ("normal", 1.0)):
+            start = time.perf_counter()
+            move = choose_move(state, BLACK, level, seed=1)
+            assert time.perf_counter() - start < limit * 2  # generous: the machine may be busy
+            state.check_move(BLACK, move)
+
+
+def test_ai_finishes_a_won_position() -> None:
+    # Every Black file is one push from the ground line: any White win ends the game.
+    state = ElastaState((7,) * 8)
+    rng = random.Random(4)
+    move = elasta_ai.ai(state, WHITE, "normal", rng, 0.3)
+    wins = sum(
+        bool(state.apply_turn({WHITE: move, BLACK: state.random_move(BLACK, rng)}).outcome())
+        for _ in range(200)
+    )
+    assert wins >= 195
+
+
+def test_ai_defends_a_lone_threatened_file() -> None:
+    # White's A is at depth 1 and nothing else is urgent: the hard AI keeps its 7 (or the band)
+    # there so that no Black allotment can end the game.
+    state = ElastaState((1, 2, 3, 4, 4, 4, 4, 4), turn=9)
+    move = elasta_ai.ai(state, WHITE, "hard", random.Random(2), 0.5)
+    assert isinstance(move, tuple)
+    for black in [(7, 6, 5, 4, 3, 2, 1, 0), (7, 0, 1, 2, 3, 4, 5, 6), (6, 7, 0, 1, 2, 3, 4, 5)]:
+        report = resolve_turn(state.lines, move, black)
+        white_lost, _ = losers(report.final)
+        assert not white_lost, (move, black)
+
+
+def test_evaluation_is_antisymmetric_and_prefers_depth() -> None:
+    pre = elasta_ai.live_prefix(0)
+    line = [3, 4, 5, 6, 5, 4, 3, 2]
+    mirrored = [8 - v for v in line]
+    assert elasta_ai.evaluate(line, pre) == pytest.approx(-elasta_ai.evaluate(mirrored, pre))
+    ev = elasta_ai.evaluate
+    assert ev([5] * 8, pre) > ev([4] * 8, pre) > ev([3] * 8, pre)
+    assert elasta_ai.evaluate([0, 1, 2, 2, 2, 2, 2, 2], pre) == -elasta_ai.WIN
+
+
+def test_token_ai_never_deletes_a_last_square_when_it_need_not() -> None:
+    state = ElastaState((1, 3, 4, 5, 6, 6, 6, 7), tokens=True, phase=PHASE_TOKEN, turn=4)
+    for level in ("easy", "normal", "hard"):
+        for seed in range(5):
+            for player in (WHITE, BLACK):
+                sq = elasta_ai.ai(state, player, level, random.Random(seed), 0.2)
+                state.check_move(player, sq)
+                assert sq != NO_TOKEN
+                after = state.apply_turn({player: sq, (BLACK if player == WHITE else WHITE):
+                                          state.random_move(BLACK if player == WHITE else WHITE,
+                                                            random.Random(seed))})
+                if level != "easy":
+                    assert after.outcome() is None or after.outcome().winner == player  # type: ignore[union-attr]
+    # With a choice, the deepest file pays: never file A (depth 1) for White.
+    squares = {elasta_ai.ai(state, WHITE, "hard", random.Random(s), 0.2) for s in range(6)}
+    assert all(live_below(state.deleted, sq % 8, state.lines[sq % 8]) > 0 for sq in squares)  # type: ignore[operator]
+    assert all(sq % 8 != 0 for sq in squares)  # type: ignore[operator]
+
+
+# -- sparring -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["greedy", "same"])
+def test_hard_beats_fixed_opponents(name: str) -> None:
+    """A short budget keeps this quick; the full-budget figures (and the mirror opponent, whose
+    games run long) are in docs/games/elasta.md."""
+    wins = 0
+    for index in range(4):
+        ai_player = (WHITE, BLACK)[index % 2]
+        outcome, _ = play(OPPONENTS[name], ai_player, "hard", 100 + index, 0.25, max_turns=60)
+        wins += outcome is not None and outcome.winner == ai_player
+    assert wins >= 3
