@@ -244,6 +244,13 @@ class Match:
             "result": None if outcome is None else outcome.to_json(),
         }
 
+    def public_record(self) -> dict[str, Any]:
+        """The record without secret orders: what the computer may see when it chooses its move,
+        exactly like a human opponent who has not yet seen the other side's hidden choice."""
+        record = self.to_record()
+        record["pending"] = {}
+        return record
+
     @classmethod
     def from_record(cls, record: Any) -> Match:
         """Rebuild a match by replaying every move through the rules.

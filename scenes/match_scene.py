@@ -459,7 +459,7 @@ class MatchScene(Scene):
         seed = self._rng.randrange(1 << 30)
         try:
             self.ai_request = self.app.worker.request(
-                self.match.to_record(), player, seat.level or "normal", seed
+                self.match.public_record(), player, seat.level or "normal", seed
             )
             self.ai_player = player
         except Exception as exc:

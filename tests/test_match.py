@@ -150,3 +150,12 @@ def test_record_rejects_moves_after_the_end() -> None:
     record["moves"] = ["take2", "take1", "take1"]
     with pytest.raises(RecordError, match="already over"):
         Match.from_record(record)
+
+
+def test_public_record_hides_secret_orders() -> None:
+    match = Match("toy-pennies", seats={"odd": Seat(AI, "easy")})
+    match.submit("same", "t")
+    assert match.to_record()["pending"] == {"same": "t"}
+    public = match.public_record()
+    assert public["pending"] == {}
+    assert Match.from_record(public).pending == {}
