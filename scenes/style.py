@@ -48,12 +48,16 @@ def background(size: tuple[int, int]) -> pygame.Surface:
     surface = _background_cache.get(size)
     if surface is None:
         surface = vertical_gradient(size, FELT, FELT_DARK)
-        vignette = pygame.Surface(size, pygame.SRCALPHA)
-        steps = 24
-        for i in range(steps):
-            alpha = int(70 * (1 - i / steps) ** 2)
-            rect = pygame.Rect(0, 0, size[0], size[1]).inflate(-i * size[0] // 40, -i * size[1] // 40)
-            pygame.draw.rect(vignette, (0, 0, 0, alpha), rect, width=max(1, size[0] // 80))
+        # A radial vignette computed on a small grid and smooth-scaled up: no visible bands.
+        grid_w, grid_h = 48, 30
+        small = pygame.Surface((grid_w, grid_h), pygame.SRCALPHA)
+        for y in range(grid_h):
+            for x in range(grid_w):
+                dx = (x + 0.5) / grid_w * 2 - 1
+                dy = (y + 0.5) / grid_h * 2 - 1
+                edge = min(1.0, (dx * dx + dy * dy) / 2) ** 1.6
+                small.set_at((x, y), (0, 0, 0, int(120 * edge)))
+        vignette = pygame.transform.smoothscale(small, size)
         surface.blit(vignette, (0, 0))
         _background_cache.clear()
         _background_cache[size] = surface
