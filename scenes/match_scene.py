@@ -45,6 +45,7 @@ class MatchScene(Scene):
         self.view: BoardView = view if view is not None else make_view(match, app.settings)
         self.view.set_state(match.state)
         self.clock = 0.0
+        self._notes: dict[int, tuple[Turn, str]] = {}
         # AI
         self.ai_request: int | None = None
         self.ai_player: str | None = None
@@ -159,7 +160,7 @@ class MatchScene(Scene):
         """Enable Undo/Redo exactly when the match allows them (and nothing animates)."""
         if not self.buttons:
             return
-        self._set_enabled(self.buttons["undo"], self.match.can_undo())
+        self._set_enabled(self.buttons["undo"], self.match.can_undo() and self._sealed_by() is None)
         self._set_enabled(self.buttons["redo"], self.match.can_redo())
 
     @staticmethod
@@ -192,6 +193,8 @@ class MatchScene(Scene):
                     tool_tip_text=spec.tooltip or None,
                     object_id=ObjectID(f"#view_{spec.key}", "@primary" if spec.primary else "@secondary"),
                 )
+                if not spec.enabled:
+                    self.view_buttons[spec.key].disable()
         top = self.view_buttons_rect.bottom + 12 if specs else self.cards_rect.bottom + 14
         bottom = self.buttons["undo"].relative_rect.top - 14 if self.buttons else self.moves_rect.bottom
         self.moves_rect = pygame.Rect(self.moves_rect.left, top, self.moves_rect.width, max(40, bottom - top))
@@ -270,6 +273,13 @@ class MatchScene(Scene):
                 self._board_click(event.pos)
             elif event.button == 3 and self.view.cancel():
                 self._say(None)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            # the end of a drag: released anywhere (off the board drops the dragged piece back)
+            player = self.input_player()
+            if player is not None:
+                action = self.view.handle_release(event.pos, player)
+                if action != ViewAction.nothing():
+                    self._apply_action(action)
         elif event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
             if self.moves_rect.collidepoint(pos) or not self.board_rect.collidepoint(pos):
@@ -290,6 +300,13 @@ class MatchScene(Scene):
     def _key(self, event: pygame.event.Event) -> None:
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if not ctrl and event.key not in (pygame.K_ESCAPE, pygame.K_F1):
+            player = self.input_player()
+            if player is not None:  # typed orders (Elasta's eight digits) go to the view first
+                action = self.view.handle_key(event.key, getattr(event, "unicode", "") or "", player)
+                if action is not None:
+                    self._apply_action(action)
+                    return
         if ctrl and event.key == pygame.K_z:
             self.redo() if shift else self.undo()
         elif ctrl and event.key == pygame.K_y:
@@ -365,7 +382,9 @@ class MatchScene(Scene):
         self._refresh_buttons()
 
     def _turn_played(self, turn: Turn) -> None:
-        """A complete turn happened: animate it, autosave, update the panel."""
+        """A complete turn happened: animate it, autosave, update the panel. Secret orders are
+        revealed by the turn itself, so nothing stays hidden."""
+        self.view.set_hidden([])
         self.view.set_state(self.match.state, animate_from=turn)
         self._curtain_cleared = None
         self._autosave()
@@ -400,8 +419,21 @@ class MatchScene(Scene):
         self._refresh_buttons()
         self._refresh_view_buttons()
 
+    def _sealed_by(self) -> str | None:
+        """The human whose sealed secret order Undo would withdraw while another human sits at the
+        screen (hot seat), or None. Only its owner may take an order back, and they have passed the
+        screen on; the reveal comes when the other human confirms."""
+        if len(self.match.humans()) < 2:
+            return None
+        return next((p for p in self.match.pending if not self.match.seats[p].is_ai), None)
+
     def undo(self) -> None:
         if self.curtain_for is not None:
+            return
+        sealed = self._sealed_by()
+        if sealed is not None:
+            title = self.match.game.player_title(sealed)
+            self._say(f"{title}'s orders are sealed until the reveal; only {title} could take them back.")
             return
         if not self.match.can_undo():
             self._say(
@@ -642,7 +674,7 @@ class MatchScene(Scene):
         if self.view.busy and self.view.last_move is not None:
             turn = self.view.last_move
             who = " & ".join(game.player_title(p) for p in turn.moves)
-            note = self.view.turn_note(turn)
+            note = self._turn_note(turn)
             return f"{who}: {turn.text}", note or "", False
         ai = self.ai_to_move()
         if ai is not None:
@@ -823,6 +855,17 @@ class MatchScene(Scene):
             pygame.draw.circle(dots, color, (6 + i * 11, 6), 3 + round(k))
         return dots
 
+    def _turn_note(self, turn: Turn) -> str:
+        """The view's note for a turn, computed once: a played turn never changes, and asking the
+        view every frame for every visible row cost more than drawing the whole board."""
+        cached = self._notes.get(id(turn))
+        if cached is None or cached[0] is not turn:
+            if len(self._notes) > 4096:
+                self._notes.clear()
+            cached = (turn, self.view.turn_note(turn))
+            self._notes[id(turn)] = cached
+        return cached[1]
+
     def _draw_moves(self, surface: pygame.Surface) -> None:
         rect = self.moves_rect
         if rect.height < 40:
@@ -864,7 +907,7 @@ class MatchScene(Scene):
                 pygame.draw.circle(surface, style.INK_SOFT, (x + 5, y + row_h // 2), 5, width=1)
                 x += 14
             x += 4
-            note = self.view.turn_note(turn)
+            note = self._turn_note(turn)
             text_w = box.right - x - 8
             label = style.text_surface(style.fit_text(turn.text, size, text_w, True), size, style.INK, True)
             surface.blit(label, (x, y + 3))
