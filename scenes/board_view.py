@@ -69,6 +69,8 @@ class ViewButton:
     label: str
     tooltip: str = ""
     primary: bool = False
+    enabled: bool = True
+    """False shows the button greyed out (e.g. Confirm before an allotment is complete)."""
 
 
 # square-grid geometry -------------------------------------------------------------------------------------
@@ -241,6 +243,16 @@ class BoardView:
     def handle_click(self, pos: tuple[int, int], player: str | None) -> ViewAction:
         """A left click at ``pos``. ``player`` is the human who may act now (None: look, don't touch)."""
         return ViewAction.nothing()
+
+    def handle_release(self, pos: tuple[int, int], player: str | None) -> ViewAction:
+        """The left button went up at ``pos`` (anywhere in the window): the end of a drag. The scene
+        only acts on a non-empty action, so a plain click's release never clears its own message."""
+        return ViewAction.nothing()
+
+    def handle_key(self, key: int, text: str, player: str) -> ViewAction | None:
+        """A key press (no Ctrl) while ``player`` may act, e.g. typing an order. None: not the view's
+        key, the scene applies its own shortcuts. Esc and F1 always stay with the scene."""
+        return None
 
     def cancel(self) -> bool:
         """Drop any selection or half-made move (right click, Esc). True if there was one."""
