@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+import warnings
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -101,6 +102,7 @@ class App:
         pygame.display.set_caption(TITLE)
         self._set_icon()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._keep_minimum_size()
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.running = True
@@ -111,6 +113,14 @@ class App:
             self.set_fullscreen(True)
         if self.settings.message:
             self.toast(self.settings.message, 8.0)
+
+    @staticmethod
+    def _keep_minimum_size() -> None:
+        """Stop the player shrinking the window below what the layouts are designed for."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # only the window's size is touched
+            with contextlib.suppress(pygame.error, AttributeError):
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
 
     def _set_icon(self) -> None:
         icon = ASSETS / "icon.png"
@@ -170,6 +180,7 @@ class App:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self._keep_minimum_size()
         self._resized(self.screen.get_size())
 
     def _resized(self, size: tuple[int, int]) -> None:
