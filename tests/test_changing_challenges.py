@@ -410,7 +410,7 @@ def test_threefold_repetition_is_a_draw() -> None:
 
 def test_hundred_moves_without_capture_draw_and_capture_resets() -> None:
     state = pos("Ra3 Kd3 ra13 kd13 pb12", quiet=99)
-    assert play(state, "a3-b3").outcome().reason == "100 moves in a row without a capture"
+    assert play(state, "a3-b3").outcome().reason == "100 moves in a row without a capture."
     after = play(pos("Ra3 Kd3 ra13 kd13", quiet=98), "a3xa13")
     assert after.quiet_plies == 0 and after.outcome() is None
 

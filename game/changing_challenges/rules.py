@@ -201,24 +201,26 @@ class ChangingChallengesState(GameState):
             king = B.KING * B.SIGN[side]
             if any(board[sq] == king for sq in B.STORAGE_FILL[side]):
                 other = PLAYERS[1 - side]
-                return Outcome(other, f"{other} knocked out the {PLAYERS[side]}' king")
+                return Outcome(other, f"The {other.title()} knocked out the {PLAYERS[side].title()}' king.")
         if self.moment > B.TIP_LIMIT:
-            return Outcome(PLAYERS[0], f"the board tips toward the circles' side (moment {self.moment} > 49)")
+            return Outcome(PLAYERS[0],
+                           f"The board tips toward the Circles' side (moment {self.moment} > 49).")
         if self.moment < -B.TIP_LIMIT:
             return Outcome(PLAYERS[1],
-                           f"the board tips toward the triangles' side (moment {self.moment} < -49)")
+                           f"The board tips toward the Triangles' side (moment {self.moment} < -49).")
         mover = 1 - self.side
         king = B.KING * B.SIGN[mover]
         for sq in B.CENTRE:
             if board[sq] == king and not B.attacked(board, sq, self.side):
-                return Outcome(PLAYERS[mover], f"the {PLAYERS[mover]}' king stands safe on the centre line "
-                               f"at {B.square_name(sq)}")
+                owner = PLAYERS[mover].title()
+                return Outcome(PLAYERS[mover],
+                               f"The {owner}' king stands safe on the centre line at {B.square_name(sq)}.")
         if not self._legal():
-            return Outcome(None, f"{PLAYERS[self.side]} has no legal move")
+            return Outcome(None, f"The {PLAYERS[self.side].title()} have no legal move.")
         if self.history.count(self.key()) >= 3:
-            return Outcome(None, "the same position occurred three times")
+            return Outcome(None, "The same position occurred three times.")
         if self.quiet_plies >= DRAW_PLIES:
-            return Outcome(None, f"{DRAW_PLIES} moves in a row without a capture")
+            return Outcome(None, f"{DRAW_PLIES} moves in a row without a capture.")
         return None
 
     def score(self) -> dict[str, int]:

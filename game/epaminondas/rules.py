@@ -155,16 +155,16 @@ class EpaminondasState(GameState):
         me, other = PLAYERS[self.side], PLAYERS[1 - self.side]
         mine, theirs = self.crossed(me), self.crossed(other)
         if mine > theirs:
-            return Outcome(me, f"{me} starts the turn with more stones across ({mine} to {theirs})")
+            return Outcome(me, f"{me.title()} starts the turn with more stones across ({mine} to {theirs}).")
         own, _ = self.own_opp()
         if not own:
-            return Outcome(other, f"{me} has no stones left")
+            return Outcome(other, f"{me.title()} has no stones left.")
         if not self._legal_codes():
-            return Outcome(other, f"{me} has no legal move")
+            return Outcome(other, f"{me.title()} has no legal move.")
         if self.history.count(self.key()) >= 3:
-            return Outcome(None, "the same position occurred three times with the same side to move")
+            return Outcome(None, "The same position occurred three times with the same side to move.")
         if self.quiet_plies >= DRAW_PLIES:
-            return Outcome(None, f"{DRAW_PLIES} plies without a capture")
+            return Outcome(None, f"{DRAW_PLIES} plies in a row without a capture.")
         return None
 
     def score(self) -> dict[str, int]:
