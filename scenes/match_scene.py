@@ -677,7 +677,7 @@ class MatchScene(Scene):
             note = self._turn_note(turn)
             return f"{who}: {turn.text}", note or "", False
         ai = self.ai_to_move()
-        if ai is not None:
+        if ai is not None and self.input_player() is None:  # simultaneous: the human's prompt comes first
             dots = "." * (1 + int(self.clock * 2.5) % 3)
             title = game.player_title(ai)
             detail = "The computer could not move — Undo or leave from the menu." if self.ai_stopped else ""
@@ -737,7 +737,7 @@ class MatchScene(Scene):
     def _draw_banner(self, surface: pygame.Surface) -> None:
         rect = self.banner_rect
         headline, detail, error = self.banner_texts()
-        acting = self.ai_to_move() or self.input_player()
+        acting = self.input_player() or self.ai_to_move()
         if self.view.busy and self.view.last_move is not None:
             acting = next(iter(self.view.last_move.moves), acting)
         elif acting is None and self.match.awaiting():
@@ -748,7 +748,8 @@ class MatchScene(Scene):
         token_size = rect.height - 24
         if acting is not None:
             self._draw_token(surface, acting, (x + token_size // 2, rect.centery), token_size)
-            if self.thinking or (self.ai_to_move() and not self.view.busy):
+            ai_acting = acting == self.ai_to_move() or (self.thinking and acting == self.ai_player)
+            if ai_acting and (self.thinking or not self.view.busy):
                 self._draw_spinner(surface, (x + token_size // 2, rect.centery), token_size // 2 + 5)
             x += token_size + 14
         right = rect.right - 16

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 _VIEWS: dict[str, str | type] = {
     "elephant-run": "scenes.elephant_run:ElephantRunView",
     "epaminondas": "scenes.epaminondas:EpaminondasView",
+    "elasta": "scenes.elasta:ElastaView",
     "changing-challenges": "scenes.changing_challenges:ChangingChallengesView",
 }
 _resolved: dict[str, type | None] = {}

@@ -1,0 +1,291 @@
+"""The Elasta table driven like players drive it: real key, mouse and button events through
+``App.step`` into the real MatchScene, the real rules, and the real worker process for the computer."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.elasta import rules as R
+from game.match import AI, Match, Seat
+from scenes.elasta import ElastaView, demo_match, elastic
+from scenes.match_scene import MatchScene
+
+DT = 1 / 60
+WORKED_1 = "05172463/47203165"
+WORKED_2_WHITE, WORKED_2_BLACK = "01472653", "34207615"
+
+
+def key(app: Any, k: int, text: str = "", mod: int = 0) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0)], DT)
+
+
+def type_digits(app: Any, digits: str) -> None:
+    for ch in digits:
+        key(app, pygame.K_0 + int(ch), ch)
+
+
+def mouse(app: Any, kind: int, pos: tuple[int, int], **extra: Any) -> None:
+    if kind == pygame.MOUSEMOTION:
+        event = pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False)
+    else:
+        event = pygame.event.Event(kind, pos=pos, button=1, touch=False, **extra)
+    app.step([event], DT)
+
+
+def drag(app: Any, start: tuple[int, int], end: tuple[int, int]) -> None:
+    mouse(app, pygame.MOUSEBUTTONDOWN, start)
+    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    mouse(app, pygame.MOUSEMOTION, middle)
+    mouse(app, pygame.MOUSEMOTION, end)
+    mouse(app, pygame.MOUSEBUTTONUP, end)
+
+
+def click(app: Any, pos: tuple[int, int]) -> None:
+    mouse(app, pygame.MOUSEBUTTONDOWN, pos)
+    mouse(app, pygame.MOUSEBUTTONUP, pos)
+
+
+def press(app: Any, scene: MatchScene, name: str) -> None:
+    button = scene.view_buttons[name]
+    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], DT)
+
+
+def settle(app: Any, scene: MatchScene, limit: int = 600) -> None:
+    for _ in range(limit):
+        app.step([], 0.05)
+        if not scene.view.busy:
+            return
+    raise AssertionError("the animation never ended")
+
+
+def view_of(scene: MatchScene) -> ElastaView:
+    view = scene.view
+    assert isinstance(view, ElastaView)
+    return view
+
+
+def start(app: Any, match: Match, speed: str = "off") -> MatchScene:
+    app.settings.animation_speed = speed
+    scene = MatchScene(app, match)
+    app.push(scene)
+    app.step([], DT)
+    return scene
+
+
+def two_player(tokens: bool = False) -> Match:
+    return Match("elasta", {"tokens": "on" if tokens else "off"}, {"white": Seat(), "black": Seat()})
+
+
+def test_view_is_registered() -> None:
+    from scenes.views import has_view, make_view
+
+    assert has_view("elasta")
+    assert make_view(two_player()).game_id == "elasta"
+
+
+def test_allot_by_typing_and_confirm(app: Any) -> None:
+    match = two_player()
+    scene = start(app, match)
+    view = view_of(scene)
+    assert not scene.view_buttons["confirm"].is_enabled
+    type_digits(app, "0517")
+    assert view.draft("white") == [0, 5, 1, 7, None, None, None, None]
+    key(app, pygame.K_RETURN)  # incomplete: refused with the reason, nothing sealed
+    assert scene.message_error and "files E, F, G and H are empty" in (scene.message or "")
+    assert not match.pending
+    key(app, pygame.K_8, "8")
+    assert scene.message_error and "no chip 8" in (scene.message or "")
+    key(app, pygame.K_BACKSPACE)
+    assert view.draft("white")[3] is None
+    type_digits(app, "72463")
+    assert view.draft("white") == [0, 5, 1, 7, 2, 4, 6, 3]
+    assert scene.view_buttons["confirm"].is_enabled
+    key(app, pygame.K_RETURN)
+    assert match.pending == {"white": (0, 5, 1, 7, 2, 4, 6, 3)}
+    assert match.turns == []
+
+
+def test_typing_a_used_chip_moves_it_and_a_new_eight_replaces(app: Any) -> None:
+    match = two_player()
+    scene = start(app, match)
+    view = view_of(scene)
+    type_digits(app, "0011")  # each chip lives in one file: the repeat moves it on
+    assert view.draft("white") == [None, 0, None, 1, None, None, None, None]
+    press(app, scene, "clear")
+    assert view.draft("white") == [None] * 8
+    type_digits(app, "76543210")
+    type_digits(app, "0")  # a complete allotment: typing starts a fresh one
+    assert view.draft("white") == [0, None, None, None, None, None, None, None]
+    press(app, scene, "random")
+    draft = view.draft("white")
+    assert draft[0] == 0 and sorted(c for c in draft if c is not None) == list(range(8))
+
+
+def test_allot_by_dragging_and_swapping(app: Any) -> None:
+    match = two_player()
+    scene = start(app, match)
+    view = view_of(scene)
+    drag(app, view.tray_center("white", 5), view.slot_center("white", 2))
+    assert view.draft("white")[2] == 5
+    assert 5 not in view.tray_chips("white")
+    drag(app, view.tray_center("white", 3), view.square_center("e4"))  # a board column counts too
+    assert view.draft("white")[4] == 3
+    drag(app, view.slot_center("white", 2), view.slot_center("white", 4))  # onto a chip: swap
+    assert view.draft("white")[2] == 3 and view.draft("white")[4] == 5
+    drag(app, view.slot_center("white", 2), view.tray_center("white", 0))  # back to the tray
+    assert view.draft("white")[2] is None and 3 in view.tray_chips("white")
+    # click-click: pick a chip, then a file
+    click(app, view.tray_center("white", 7))
+    assert view.held is not None and view.held.index == 7
+    click(app, view.slot_center("white", 0))
+    assert view.draft("white")[0] == 7 and view.held is None
+    # Black's tray is not White's to touch
+    click(app, view.tray_center("black", 1))
+    assert scene.message_error and "Black's tray" in (scene.message or "")
+    # fill the rest by dragging and confirm with the button
+    for chip in (0, 1, 2, 3, 4, 6):
+        empty = view.draft("white").index(None)
+        drag(app, view.tray_center("white", chip), view.slot_center("white", empty))
+    assert None not in view.draft("white")
+    press(app, scene, "confirm")
+    assert "white" in match.pending
+
+
+def test_two_player_curtain_hides_the_first_allotment_then_both_flip(app: Any) -> None:
+    match = two_player()
+    match.play_text(WORKED_1)
+    scene = start(app, match, speed="normal")
+    view = view_of(scene)
+    type_digits(app, WORKED_2_WHITE)
+    key(app, pygame.K_RETURN)
+    assert scene.curtain_for == "black"
+    assert scene.input_player() is None
+    key(app, pygame.K_SPACE, " ")
+    assert scene.curtain_for is None and scene.input_player() == "black"
+    assert view.viewer() == "black"
+    how = view.row("white")[1]
+    assert how == "back"  # White's sealed chips lie face down for Black
+    assert view.tray_chips("white") == []
+    assert view.row("black")[1] != "back"
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # Black may not withdraw White's sealed order
+    assert "white" in match.pending and "sealed" in (scene.message or "")
+    assert not scene.buttons["undo"].is_enabled
+    type_digits(app, WORKED_2_BLACK)
+    key(app, pygame.K_RETURN)
+    assert match.move_texts()[-1] == f"{WORKED_2_WHITE}/{WORKED_2_BLACK}"
+    # the reveal plays: both rows flip, sticks slide, the band snaps back round by round
+    assert view.busy and view.plan.kind == "allot"
+    report = R.resolve_turn((3, 3, 3, 5, 3, 5, 4, 3), (0, 1, 4, 7, 2, 6, 5, 3), (3, 4, 2, 0, 7, 6, 1, 5))
+    assert view.plan.stages == [[3, 3, 3, 5, 3, 5, 4, 3], report.pushed, *report.rounds]
+    assert view.plan.report == match.state.last_report  # type: ignore[attr-defined]
+    assert view.row("white")[1] != "back"  # hidden set cleared at the reveal
+    seen_stretch = False
+    while view.busy:
+        app.step([], DT)
+        lines = view.lines_at()
+        if any(abs(b - a) > 2.2 for a, b in itertools.pairwise(lines)):
+            seen_stretch = True
+    assert seen_stretch, "the band never visibly over-stretched"
+    assert view.lines_at() == [2, 2, 4, 5, 3, 4, 4, 3]
+    assert list(match.state.lines) == [2, 2, 4, 5, 3, 4, 4, 3]  # type: ignore[attr-defined]
+    # undo never goes back across the reveal in a two-player game
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(match.turns) == 2 and "can no longer be taken back" in (scene.message or "")
+    assert not scene.buttons["undo"].is_enabled
+
+
+def test_band_rounds_use_an_elastic_overshoot() -> None:
+    assert elastic(0) == 0 and elastic(1) == 1
+    assert max(elastic(i / 100) for i in range(101)) > 1.1  # it overshoots, then settles
+
+
+def test_vs_computer_easy_allotment_arrives_and_reveals(app: Any) -> None:
+    match = Match("elasta", {}, {"white": Seat(), "black": Seat(AI, "easy")})
+    scene = start(app, match, speed="fast")
+    view = view_of(scene)
+    assert scene.banner_texts()[0] == "Your move — White"  # while the computer also chooses
+    type_digits(app, "05172463")
+    key(app, pygame.K_RETURN)
+    assert scene.curtain_for is None  # no hand-over against the computer
+    if "white" in match.pending:  # (unless the computer had already chosen: then it revealed at once)
+        assert view.row("white") == ([0, 5, 1, 7, 2, 4, 6, 3], "face")  # its owner still sees it
+    deadline = time.monotonic() + 60
+    while not match.turns and time.monotonic() < deadline:
+        app.step([], DT)
+    assert match.turns, "the computer's allotment never arrived"
+    turn = match.turns[0]
+    assert turn.moves["white"] == (0, 5, 1, 7, 2, 4, 6, 3)
+    assert view.busy and view.plan.kind == "allot"
+    settle(app, scene)
+    assert view.lines_at() == [float(v) for v in match.state.lines]  # type: ignore[attr-defined]
+    assert scene.input_player() == "white" or match.over
+    # against the computer, undo may go back across the reveal
+    assert scene.buttons["undo"].is_enabled
+
+
+def test_resize_keeps_the_table_inside_and_working(app: Any) -> None:
+    match = two_player()
+    scene = start(app, match)
+    app.resize_window((1024, 640))
+    app.step([], DT)
+    view = view_of(scene)
+    assert scene.board_rect.contains(view.table_rect)
+    assert view.table_rect.right <= scene.panel_rect.left
+    assert view.s >= 40
+    drag(app, view.tray_center("white", 6), view.slot_center("white", 7))
+    assert view.draft("white")[7] == 6
+    type_digits(app, "0123457")
+    assert None not in view.draft("white")
+    assert set(scene.view_buttons) == {"clear", "confirm"}  # compact: two buttons that fit
+    press(app, scene, "confirm")
+    assert "white" in match.pending and scene.curtain_for == "black"
+
+
+@pytest.mark.parametrize("stage", ["setup", "mid", "end"])
+def test_demo_matches(app: Any, stage: str) -> None:
+    match = demo_match(stage)
+    state: Any = match.state
+    if stage == "setup":
+        assert match.turns == []
+    elif stage == "mid":
+        assert not match.over and match.turns and max(state.lines) - min(state.lines) >= 3
+    else:
+        assert match.over and match.outcome is not None and match.outcome.winner is not None
+    scene = start(app, match)
+    for _ in range(3):
+        app.step([], DT)
+    assert view_of(scene).state is match.state
+
+
+def test_token_variant_placement_is_a_second_secret_step(app: Any) -> None:
+    match = two_player(tokens=True)
+    match.play_text(WORKED_1)  # L = 3 3 3 5 3 5 4 3; now both place a token
+    scene = start(app, match, speed="normal")
+    view = view_of(scene)
+    state: Any = match.state
+    assert state.phase == R.PHASE_TOKEN
+    assert not scene.view_buttons["confirm"].is_enabled
+    click(app, view.square_center("a6"))  # Black's territory
+    assert scene.message_error and "not in White's territory" in (scene.message or "")
+    click(app, view.square_center("a2"))
+    assert view.token_draft == {"white": R.square_index("a2")}
+    assert scene.view_buttons["confirm"].is_enabled
+    key(app, pygame.K_RETURN)
+    assert match.pending == {"white": R.square_index("a2")} and scene.curtain_for == "black"
+    key(app, pygame.K_SPACE, " ")
+    assert view.token_draft.get("black") is None
+    click(app, view.square_center("h8"))
+    press(app, scene, "confirm")
+    assert match.move_texts()[-1] == "a2/h8"
+    assert view.busy and view.plan.kind == "token"
+    settle(app, scene)
+    after: Any = match.state
+    assert after.phase == R.PHASE_ALLOT and after.deleted >> R.square_index("a2") & 1
+    assert view.token_owner == {R.square_index("a2"): "white", R.square_index("h8"): "black"}
+    assert "19 tokens" in view.player_summary("white")
