@@ -14,6 +14,7 @@ _MODULES: tuple[str, ...] = (
     "game.epaminondas",
     "game.elasta",
     "game.changing_challenges",
+    "game.nelaxtam",
 )
 
 

@@ -1,0 +1,459 @@
+"""Nelaxtam's computer player: a mixed strategy over sampled joint orders, sampled with the caller's rng.
+
+Orders are secret and simultaneous, so a predictable player is exploitable (a troop that always
+fires at an adjacent enemy troop can be side-stepped; one that always dodges can be shot where it
+lands). Every level therefore computes a *mixed* strategy and samples from it.
+
+A turn is a zero-sum matrix game between joint orders, and the joint space (up to 9^5 per side) is
+far too big, so the search decomposes:
+
+1. **Per-troop candidates.** Every troop's legal orders get a quick heuristic score: a destroyed
+   piece, plus the enemy pieces it would cut off from every enemy troop, plus a kill when an enemy
+   troop stands on it; a move scores the danger it escapes or walks into and the targets it reaches.
+2. **Sampled joint orders.** Both sides' candidate sets are the greedy joint order plus joint orders
+   sampled troop by troop from a softmax of those scores (collisions dropped), deduplicated.
+3. **Look-ahead payoffs.** Each pair (mine, theirs) is resolved with the real rules
+   (:func:`game.nelaxtam.rules.resolve`) and evaluated: territory, troops, troops standing next to an
+   enemy troop (the double-destruction danger, weighted by the groups only that troop holds), enemy
+   pieces within reach and troops with nothing to destroy.
+4. **Regret matching** over the matrix gives both sides' mixtures; the move is drawn from ours.
+   ``hard`` then improves: single-troop changes to the best candidates that pay more against the
+   opponent's mixture join the matrix (for both sides), and regret matching runs again, until time
+   runs out.
+
+The invasion is scored, not random (above easy): sea troops on edge squares away from the corners,
+air troops inland, all spread apart so the army anchors every region of the island.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from game.core import GameState, Move
+from game.nelaxtam.rules import (
+    NOTHING,
+    PHASE_INVASION,
+    TROOPS,
+    Geometry,
+    NelaxtamState,
+    Orders,
+    bits_of,
+    order_target,
+    resolve,
+)
+
+WIN = 1000.0
+"""Bonus for a position where the game has ended won; heuristic values stay far below it."""
+
+TROOP_VALUE = 7.0
+"""A living troop, in territory pieces: five destroyed pieces a turn at most, shared among five."""
+
+DANGER = 0.45
+"""Share of a threatened troop's value (plus the groups only it holds) counted as lost."""
+
+REACH = 0.12
+"""Per enemy piece orthogonally next to a troop: options to destroy next turn."""
+
+IDLE = 0.4
+"""Penalty per troop with nothing to destroy from where it stands, per step it is away from it."""
+
+CUT_DISCOUNT = 0.55
+"""Each piece still standing in a cutting line makes the cut this much less likely."""
+
+CUT_WEIGHT = 0.8
+"""Weight of the largest straight-cut threat against a player's territory."""
+
+LEVEL_SETTINGS: dict[str, dict[str, float]] = {
+    "easy": {"mine": 6, "theirs": 5, "rm": 120, "share": 0.5, "temp": 1.6, "improve": 0, "noise": 0.15,
+             "placements": 40, "full": 0},
+    "normal": {"mine": 36, "theirs": 28, "rm": 300, "share": 0.75, "temp": 1.0, "improve": 0, "noise": 0.0,
+               "placements": 300, "full": 1},
+    "hard": {"mine": 80, "theirs": 60, "rm": 400, "share": 0.8, "temp": 0.9, "improve": 1, "noise": 0.0,
+             "placements": 600, "full": 1},
+}
+"""Per level: candidate joint orders for each side, regret-matching iterations, share of the time
+budget used, softmax temperature of the troop sampling, whether to improve candidates (hard),
+chance of a uniformly random candidate instead of the mixture, invasions scored, and whether the
+evaluation sees cut threats and idle troops (easy counts territory, troops and adjacency only)."""
+
+LAST_STATS: dict[str, float] = {}
+"""Figures from the latest decision (candidates, evaluations, rounds): for tests and tuning."""
+
+
+# -- evaluation -----------------------------------------------------------------------------------
+def _mask(squares: Sequence[int]) -> int:
+    bits = 0
+    for sq in squares:
+        if sq >= 0:
+            bits |= 1 << sq
+    return bits
+
+
+def _sole_loss(geo: Geometry, territory: int, squares: Sequence[int], sq: int) -> int:
+    """Pieces lost with the troop on ``sq``: its group, unless another own troop stands in it."""
+    group = geo.flood(1 << sq, territory)
+    others = _mask([s for s in squares if s != sq])
+    return 0 if group & others else group.bit_count()
+
+
+@functools.cache
+def _lines(n: int) -> tuple[tuple[int, int, int], ...]:
+    """Every interior rank and file as (line, one side, other side) masks: a rank (or file) whose
+    pieces of one colour are all destroyed splits that colour's territory in two, because a diagonal
+    step always crosses into the next rank and file."""
+    out = []
+    rank = [sum(1 << (r * n + f) for f in range(n)) for r in range(n)]
+    file = [sum(1 << (r * n + f) for r in range(n)) for f in range(n)]
+    for masks in (rank, file):
+        for i in range(1, n - 1):
+            out.append((masks[i], sum(masks[:i]), sum(masks[i + 1:])))
+    return tuple(out)
+
+
+def cut_threat(geo: Geometry, territory: int, troops_mask: int) -> float:
+    """How much of this territory a straight cut could take: for each interior rank and file with own
+    troops on one side only, the pieces on the troop-less side, discounted by the pieces of the line
+    still to destroy (the largest such threat counts)."""
+    worst = 0.0
+    for line, low, high in _lines(geo.n):
+        if troops_mask & line or (troops_mask & low and troops_mask & high):
+            continue
+        stake = (territory & (high if troops_mask & low else low)).bit_count()
+        if stake:
+            threat = stake * CUT_DISCOUNT ** (territory & line).bit_count()
+            worst = max(worst, threat)
+    return worst
+
+
+def frontier_distance(geo: Geometry, territory: int, enemy: int, sq: int, limit: int = 8) -> int:
+    """Diagonal steps inside its territory from ``sq`` to a square next to an enemy piece (capped)."""
+    reach = geo.flood(1 << sq, territory) & geo.spread_orth(enemy)
+    if not reach:
+        return limit
+    layer, seen = 1 << sq, 1 << sq
+    for step in range(limit):
+        if layer & reach:
+            return step
+        layer = geo.spread_diag(layer) & territory & ~seen
+        seen |= layer
+    return limit
+
+
+def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequence[int]], p: int,
+             full: bool = True) -> float:
+    """The position after a turn's clean-up, from player ``p``'s side (higher is better for p)."""
+    q = 1 - p
+    mine, theirs = territory[p].bit_count(), territory[q].bit_count()
+    if not geo.spread_orth(territory[0]) & territory[1]:
+        diff = mine - theirs
+        return diff + (WIN if diff > 0 else -WIN if diff < 0 else 0.0)
+    value = float(mine - theirs)
+    masks = (_mask(troops[0]), _mask(troops[1]))
+    value += TROOP_VALUE * (masks[p].bit_count() - masks[q].bit_count())
+    for side, sign in ((p, 1.0), (q, -1.0)):
+        other = 1 - side
+        threatened = geo.spread_orth(masks[other]) & masks[side]
+        for sq in bits_of(threatened):
+            loss = TROOP_VALUE + _sole_loss(geo, territory[side], troops[side], sq)
+            value -= sign * DANGER * loss
+        for sq in troops[side]:
+            if sq >= 0:
+                reach = (geo.spread_orth(1 << sq) & territory[other]).bit_count()
+                value += sign * REACH * reach
+                if reach == 0 and full:
+                    value -= sign * IDLE * (1 + frontier_distance(geo, territory[side], territory[other], sq))
+        if full:
+            value -= sign * CUT_WEIGHT * cut_threat(geo, territory[side], masks[side])
+    return value
+
+
+# -- per-troop candidates -------------------------------------------------------------------------
+def troop_scores(state: NelaxtamState, p: int) -> list[list[tuple[int, float]]]:
+    """For each troop 1..5 of player ``p``: its legal orders with a quick heuristic score."""
+    geo = state.geo
+    q = 1 - p
+    player = state.players[p]
+    own, enemy = state.territory[p], state.territory[q]
+    enemy_troops = _mask(state.troops[q])
+    enemy_seeds = enemy_troops
+    out: list[list[tuple[int, float]]] = []
+    for t, sq in enumerate(state.troops[p]):
+        if sq < 0:
+            out.append([(NOTHING, 0.0)])
+            continue
+        here_danger = bool(geo.spread_orth(enemy_troops) >> sq & 1)
+        loss_here = TROOP_VALUE + (_sole_loss(geo, own, state.troops[p], sq) if here_danger else 0)
+        scored: list[tuple[int, float]] = []
+        for code in state.orders_for(player, t + 1):
+            target = order_target(geo, sq, code)
+            stay_risk = -DANGER * loss_here if here_danger else 0.0
+            if code == NOTHING:
+                score = stay_risk - 0.5
+            elif code >= 5:
+                rest = enemy & ~(1 << target)
+                cut = rest.bit_count() - geo.flood(enemy_seeds & ~(1 << target), rest).bit_count()
+                score = 1.0 + cut + stay_risk
+                if enemy_troops >> target & 1:
+                    victim = state.troops[q].index(target)
+                    score += TROOP_VALUE + _sole_loss(geo, enemy, state.troops[q], state.troops[q][victim])
+            else:
+                danger_there = bool(geo.spread_orth(enemy_troops) >> target & 1)
+                reach = (geo.spread_orth(1 << target) & enemy).bit_count()
+                score = 0.15 * reach - (DANGER * TROOP_VALUE if danger_there else 0.0)
+                if (geo.spread_orth(1 << sq) & enemy) == 0:
+                    score += 0.8 if reach else 0.2
+            scored.append((code, score))
+        out.append(scored)
+    return out
+
+
+def _collides(state: NelaxtamState, p: int, joint: Sequence[int]) -> bool:
+    seen: set[int] = set()
+    for t, code in enumerate(joint):
+        if 1 <= code <= 4:
+            target = order_target(state.geo, state.troops[p][t], code)
+            if target in seen:
+                return True
+            seen.add(target)
+    return False
+
+
+def _softmax_pick(options: list[tuple[int, float]], temp: float, rng: random.Random) -> int:
+    top = max(s for _, s in options)
+    weights = [math.exp((s - top) / temp) for _, s in options]
+    return rng.choices([c for c, _ in options], weights)[0]
+
+
+def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: random.Random) -> list[Orders]:
+    """Up to ``count`` distinct legal joint orders of player ``p``: greedy first, then sampled."""
+    scores = troop_scores(state, p)
+    out: list[Orders] = []
+    seen: set[Orders] = set()
+
+    def add(joint: Orders) -> None:
+        if joint not in seen and not _collides(state, p, joint):
+            seen.add(joint)
+            out.append(joint)
+
+    if state.quiet:
+        singles = sorted(((s, t, c) for t, opts in enumerate(scores) for c, s in opts if c != NOTHING),
+                         reverse=True)
+        add((NOTHING,) * TROOPS)
+        pool = singles[: max(count * 2, 8)]
+        for _, t, c in pool[:count - 1]:
+            add(tuple(c if i == t else NOTHING for i in range(TROOPS)))
+        return out
+    add(tuple(max(opts, key=lambda o: o[1])[0] for opts in scores))
+    tries = 0
+    while len(out) < count and tries < count * 8:
+        tries += 1
+        add(tuple(_softmax_pick(opts, temp, rng) for opts in scores))
+    return out
+
+
+# -- the matrix game ------------------------------------------------------------------------------
+def regret_matching(matrix: list[list[float]], iterations: int,
+                    deadline: float = math.inf) -> tuple[list[float], list[float]]:
+    """Average strategies of regret matching (row player maximises) on a payoff matrix; stops early
+    (after at least 10 iterations) at ``deadline``."""
+    rows, cols = len(matrix), len(matrix[0])
+    reg_r, reg_c = [0.0] * rows, [0.0] * cols
+    sum_r, sum_c = [0.0] * rows, [0.0] * cols
+    columns = [[matrix[i][j] for i in range(rows)] for j in range(cols)]
+    for iteration in range(iterations):
+        if iteration >= 10 and iteration % 10 == 0 and time.perf_counter() > deadline:
+            break
+        pos_r = [max(r, 0.0) for r in reg_r]
+        total = sum(pos_r)
+        sr = [x / total for x in pos_r] if total > 0 else [1.0 / rows] * rows
+        pos_c = [max(r, 0.0) for r in reg_c]
+        total = sum(pos_c)
+        sc = [x / total for x in pos_c] if total > 0 else [1.0 / cols] * cols
+        row_values = [sum(a * b for a, b in zip(row, sc, strict=True)) for row in matrix]
+        col_values = [sum(a * b for a, b in zip(col, sr, strict=True)) for col in columns]
+        mean = sum(a * b for a, b in zip(row_values, sr, strict=True))
+        for i in range(rows):
+            reg_r[i] += row_values[i] - mean
+            sum_r[i] += sr[i]
+        for j in range(cols):
+            reg_c[j] += mean - col_values[j]
+            sum_c[j] += sc[j]
+    tr, tc = sum(sum_r), sum(sum_c)
+    return [x / tr for x in sum_r], [x / tc for x in sum_c]
+
+
+class _Game:
+    """The growing matrix of one decision: my rows, their columns, payoffs from my side."""
+
+    def __init__(self, state: NelaxtamState, p: int, deadline: float, full: bool = True) -> None:
+        self.state = state
+        self.full = full
+        self.p = p
+        self.deadline = deadline
+        self.rows: list[Orders] = []
+        self.cols: list[Orders] = []
+        self.matrix: list[list[float]] = []
+        self.evals = 0
+        self.cache: dict[tuple[Orders, Orders], float] = {}
+
+    def payoff(self, mine: Orders, theirs: Orders) -> float:
+        key = (mine, theirs)
+        value = self.cache.get(key)
+        if value is None:
+            s = self.state
+            orders = (mine, theirs) if self.p == 0 else (theirs, mine)
+            territory, troops, _ = resolve(s.geo, s.territory, s.troops, orders, report=False)
+            value = evaluate(s.geo, territory, troops, self.p, self.full)
+            self.cache[key] = value
+            self.evals += 1
+        return value
+
+    def add_row(self, mine: Orders) -> bool:
+        if time.perf_counter() > self.deadline:
+            return False
+        self.rows.append(mine)
+        self.matrix.append([self.payoff(mine, theirs) for theirs in self.cols])
+        return True
+
+    def add_col(self, theirs: Orders) -> bool:
+        if time.perf_counter() > self.deadline:
+            return False
+        self.cols.append(theirs)
+        for row, mine in zip(self.matrix, self.rows, strict=True):
+            row.append(self.payoff(mine, theirs))
+        return True
+
+
+TroopScores = list[list[tuple[int, float]]]
+
+
+def _improve(game: _Game, mine_mix: list[float], their_mix: list[float], scores_me: TroopScores,
+             scores_them: TroopScores) -> int:
+    """One double-oracle-style round: change one troop's order in each side's best candidate while
+    that pays more against the other side's mixture; add what improved. Returns candidates added."""
+    added = 0
+    state = game.state
+    for side in (0, 1):
+        mix_other = their_mix if side == 0 else mine_mix
+        support = sorted(range(len(mix_other)), key=lambda k: -mix_other[k])[:6]
+        support = [k for k in support if mix_other[k] > 0.01] or support[:1]
+        weight = sum(mix_other[k] for k in support)
+        own_list = game.rows if side == 0 else game.cols
+        mix_own = mine_mix if side == 0 else their_mix
+        best = own_list[max(range(len(own_list)), key=lambda k: mix_own[k])]
+        player = game.p if side == 0 else 1 - game.p
+
+        def value(joint: Orders, side: int = side, support: list[int] = support,
+                  weight: float = weight) -> float:
+            if side == 0:
+                return sum(their_mix[k] * game.payoff(joint, game.cols[k]) for k in support) / weight
+            return -sum(mine_mix[k] * game.payoff(game.rows[k], joint) for k in support) / weight
+
+        current, current_value = best, value(best)
+        options = scores_me if side == 0 else scores_them
+        for t in range(TROOPS):
+            for code, _ in options[t]:
+                if code == current[t] or time.perf_counter() > game.deadline:
+                    continue
+                trial = (*current[:t], code, *current[t + 1:])
+                if state.quiet and sum(1 for c in trial if c) > 1:
+                    continue
+                if _collides(state, player, trial):
+                    continue
+                v = value(trial)
+                if v > current_value + 1e-9:
+                    current, current_value = trial, v
+        if current != best and current not in own_list:
+            ok = game.add_row(current) if side == 0 else game.add_col(current)
+            added += ok
+    return added
+
+
+def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Random,
+                  seconds: float) -> Orders:
+    """The orders phase: candidates, matrix, regret matching, a sample from the mixture."""
+    settings = LEVEL_SETTINGS.get(level, LEVEL_SETTINGS["normal"])
+    start = time.perf_counter()
+    budget = seconds * settings["share"]
+    deadline = start + budget
+    p = state.index_of(player)
+    temp = settings["temp"]
+    mine = candidates(state, p, int(settings["mine"]), temp, rng)
+    theirs = candidates(state, 1 - p, int(settings["theirs"]), temp, rng)
+    game = _Game(state, p, start + 0.5 * budget, bool(settings["full"]))
+    for joint in theirs:
+        game.cols.append(joint)
+    for joint in mine:
+        if not game.add_row(joint):
+            break
+    if not game.rows:
+        game.rows, game.matrix = [mine[0]], [[0.0] * len(game.cols)]
+    iterations = int(settings["rm"])
+    mine_mix, their_mix = regret_matching(game.matrix, iterations, start + 0.7 * budget)
+    rounds = 0
+    if settings["improve"]:
+        scores_me, scores_them = troop_scores(state, p), troop_scores(state, 1 - p)
+        game.deadline = start + 0.75 * budget
+        while time.perf_counter() < game.deadline and rounds < 20:
+            rounds += 1
+            if not _improve(game, mine_mix, their_mix, scores_me, scores_them):
+                break
+            mine_mix, their_mix = regret_matching(game.matrix, iterations, deadline)
+    LAST_STATS.clear()
+    LAST_STATS.update({"rows": len(game.rows), "cols": len(game.cols), "evals": game.evals, "rounds": rounds,
+                       "seconds": time.perf_counter() - start})
+    if rng.random() < settings["noise"]:
+        return rng.choice(game.rows)
+    weights = [w if w >= 0.03 else 0.0 for w in mine_mix]
+    if sum(weights) <= 0:
+        weights = mine_mix
+    return rng.choices(game.rows, weights)[0]
+
+
+# -- invasion -------------------------------------------------------------------------------------
+def placement_score(state: NelaxtamState, placement: Sequence[int]) -> float:
+    """Spread (distance to the nearest own troop, capped), sea troops off the corners, air troops inland."""
+    n = state.size
+    coords = [(sq % n, sq // n) for sq in placement]
+    score = 0.0
+    cap = n / 2.5
+    for i, (f, r) in enumerate(coords):
+        nearest = min(max(abs(f - g), abs(r - s)) for j, (g, s) in enumerate(coords) if j != i)
+        score += min(nearest, cap)
+        if nearest <= 1:
+            score -= 3.0
+        inland = min(f, r, n - 1 - f, n - 1 - r)
+        if inland == 0:
+            corner_gap = min(max(abs(f - cf), abs(r - cr)) for cf in (0, n - 1) for cr in (0, n - 1))
+            score -= 2.0 if corner_gap <= 1 else 0.0
+        else:
+            score += 0.4 * min(inland, 3)
+    return score
+
+
+def choose_placement(state: NelaxtamState, player: str, level: str, rng: random.Random,
+                     seconds: float) -> Move:
+    """The invasion: many random legal placements scored by :func:`placement_score`, then one of the
+    best few drawn at random (easy scores only a handful, so it is close to random)."""
+    settings = LEVEL_SETTINGS.get(level, LEVEL_SETTINGS["normal"])
+    deadline = time.perf_counter() + seconds * settings["share"]
+    scored: list[tuple[float, Move]] = []
+    for _ in range(int(settings["placements"])):
+        move = state.random_move(player, rng)
+        scored.append((placement_score(state, move) + rng.random() * 0.5, move))
+        if time.perf_counter() > deadline:
+            break
+    scored.sort(key=lambda x: -x[0])
+    return rng.choice(scored[: max(1, min(4, len(scored)))])[1]
+
+
+def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
+    """``core.AIFunction``: a legal move of ``player`` at ``level`` within ``seconds``."""
+    assert isinstance(state, NelaxtamState)
+    if state.phase == PHASE_INVASION:
+        return choose_placement(state, player, level, rng, seconds)
+    return choose_orders(state, player, level, rng, seconds)

@@ -1,0 +1,894 @@
+"""Nelaxtam: the rules engine (RULES.md section 2).
+
+The board is n×n (8, 10, 12 or 14). Squares are numbered ``(rank - 1) * n + file`` (a1 = 0); a1 is
+dark. Black owns the dark territory, White the light territory. Each player's territory is a Python
+``int`` used as a bit set, so whole-board questions (groups, control, contact) are a handful of
+shifts: that keeps the AI's thousands of look-ahead resolutions cheap.
+
+Moves (one per player per turn, both secret):
+
+* invasion: a tuple of five squares, the places of troops 1..5 (notation ``a1,c1,l4,e6,f7``);
+* orders: a tuple of five order codes, one per troop 1..5 (see :data:`ORDER_NAMES`); dead troops
+  always carry :data:`NOTHING`. Notation ``1ne,2xs,4-``.
+
+:func:`resolve` carries the three-step resolution and returns a :class:`TurnReport` so the scene
+animates exactly what the rules decided; the state object only sequences turns.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import GameError, GameState, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
+
+GAME_ID = "nelaxtam"
+BLACK = "black"
+WHITE = "white"
+PLAYERS: tuple[str, str] = (BLACK, WHITE)
+TROOPS = 5
+SIZES = (8, 10, 12, 14)
+DEFAULT_SIZE = 12
+CALM_LIMIT = 20
+"""Turns in a row without a destroyed piece that end the game (ruling)."""
+TURN_LIMIT = 300
+"""Turns (the invasion counts as the first) after which the game ends regardless (ruling)."""
+
+PHASE_INVASION = "invasion"
+PHASE_ORDERS = "orders"
+PHASE_OVER = "over"
+
+FILES = "abcdefghijklmn"
+DEAD = -1
+"""The square of a troop that is dead (or not yet landed)."""
+
+# order codes ---------------------------------------------------------------------------------------
+NOTHING = 0
+MOVE_CODES = (1, 2, 3, 4)
+DESTROY_CODES = (5, 6, 7, 8)
+ORDER_NAMES: tuple[str, ...] = ("-", "ne", "nw", "se", "sw", "xn", "xe", "xs", "xw")
+"""Order code → its notation after the troop number: ``3-``, ``2ne``, ``4xs``."""
+_DIRECTION_WORDS = {
+    "ne": "north-east", "nw": "north-west", "se": "south-east", "sw": "south-west",
+    "n": "north", "e": "east", "s": "south", "w": "west",
+}
+
+Orders = tuple[int, ...]
+Placement = tuple[int, ...]
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("size", "Board size", str(DEFAULT_SIZE), tuple(str(s) for s in SIZES),
+               "Squares per side. 10×10 is the smallest the designer found interesting (8×8 for quiet)."),
+    OptionSpec("sea", "Troops by sea", "3", tuple(str(k) for k in range(TROOPS + 1)),
+               "How many of the five troops must land on the board edge at the invasion."),
+    OptionSpec("quiet", "Quiet variant", "off", ("off", "on"),
+               "On: each turn a player gives an order to at most one troop."),
+)
+
+
+# -- geometry ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Geometry:
+    """Masks and neighbour tables of one board size, built once per size and shared."""
+
+    n: int
+    full: int
+    not_first: int
+    not_last: int
+    dark: int
+    light: int
+    edge: int
+    diag: tuple[tuple[int, ...], ...]
+    """``diag[sq][k]``: the square north-east/north-west/south-east/south-west of sq (k = 0..3), or -1."""
+    orth: tuple[tuple[int, ...], ...]
+    """``orth[sq][k]``: the square north/east/south/west of sq (k = 0..3), or -1."""
+
+    def name(self, sq: int) -> str:
+        return f"{FILES[sq % self.n]}{sq // self.n + 1}"
+
+    def index(self, text: str) -> int:
+        """``'c2' -> square``; ValueError if ``text`` is not a square of this board."""
+        m = re.fullmatch(r"([a-z])(\d{1,2})", text.strip().lower())
+        if not m:
+            raise ValueError(f"'{text}' is not a square (like c4)")
+        file, rank = FILES.find(m.group(1)), int(m.group(2))
+        if not (0 <= file < self.n and 1 <= rank <= self.n):
+            raise ValueError(f"'{text}' is off the {self.n}×{self.n} board "
+                             f"(files a-{FILES[self.n - 1]}, ranks 1-{self.n})")
+        return (rank - 1) * self.n + file
+
+    def is_dark(self, sq: int) -> bool:
+        return (sq % self.n + sq // self.n) % 2 == 0
+
+    def spread_diag(self, bits: int) -> int:
+        """Every square diagonally next to a square of ``bits``."""
+        n = self.n
+        east = bits & self.not_last
+        west = bits & self.not_first
+        return ((east << (n + 1)) | (west << (n - 1)) | (east >> (n - 1)) | (west >> (n + 1))) & self.full
+
+    def spread_orth(self, bits: int) -> int:
+        """Every square orthogonally next to a square of ``bits``."""
+        n = self.n
+        return ((bits << n) | (bits >> n) | ((bits & self.not_last) << 1) | ((bits & self.not_first) >> 1)) \
+            & self.full
+
+    def flood(self, seeds: int, territory: int) -> int:
+        """The territory groups (diagonally connected pieces) that contain a square of ``seeds``."""
+        group = seeds & territory
+        while True:
+            grown = group | (self.spread_diag(group) & territory)
+            if grown == group:
+                return group
+            group = grown
+
+    def groups(self, territory: int) -> list[int]:
+        """The territory split into its groups, lowest square first."""
+        out = []
+        rest = territory
+        while rest:
+            low = rest & -rest
+            group = self.flood(low, territory)
+            out.append(group)
+            rest &= ~group
+        return out
+
+
+@functools.cache
+def geometry(n: int) -> Geometry:
+    full = (1 << (n * n)) - 1
+    first = sum(1 << (r * n) for r in range(n))
+    last = first << (n - 1)
+    dark = sum(1 << sq for sq in range(n * n) if (sq % n + sq // n) % 2 == 0)
+    edge = sum(1 << sq for sq in range(n * n) if sq % n in (0, n - 1) or sq // n in (0, n - 1))
+
+    def at(f: int, r: int) -> int:
+        return r * n + f if 0 <= f < n and 0 <= r < n else -1
+
+    diag = tuple(tuple(at(sq % n + df, sq // n + dr) for df, dr in ((1, 1), (-1, 1), (1, -1), (-1, -1)))
+                 for sq in range(n * n))
+    orth = tuple(tuple(at(sq % n + df, sq // n + dr) for df, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+                 for sq in range(n * n))
+    return Geometry(n, full, full & ~first, full & ~last, dark, full & ~dark, edge, diag, orth)
+
+
+def bits_of(mask: int) -> list[int]:
+    """The squares of a bit set, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def order_target(geo: Geometry, square: int, code: int) -> int:
+    """The square an order aims at from ``square`` (-1 for nothing or off the board)."""
+    if code == NOTHING or square < 0:
+        return -1
+    if code <= 4:
+        return geo.diag[square][code - 1]
+    return geo.orth[square][code - 5]
+
+
+def order_text(troop: int, code: int) -> str:
+    """``(2, 1) -> '2ne'`` (troops are numbered from 1)."""
+    return f"{troop}{ORDER_NAMES[code]}"
+
+
+# -- resolution -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TroopMove:
+    player: str
+    troop: int
+    origin: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Destruction:
+    """``player``'s troop ``troop`` removed the enemy piece on ``target``."""
+
+    player: str
+    troop: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Death:
+    """A troop that died: its player, number, the square it died on and why (for the scene's text)."""
+
+    player: str
+    troop: int
+    square: int
+    moved: bool
+    """True if it died on the square it had just moved to."""
+
+
+@dataclass(frozen=True)
+class RemovedGroup:
+    """A territory group removed in clean-up because no troop of its owner stands on it."""
+
+    player: str
+    squares: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """Everything one turn did, step by step, for the scene's animation and the move list.
+
+    Invasion turns fill ``placements`` only. Order turns: ``moves`` (step 1), ``destructions``
+    (step 2, two troops hitting one piece appear twice), ``deaths`` (step 2), ``removed_groups``
+    (step 3)."""
+
+    placements: dict[str, tuple[int, ...]]
+    moves: tuple[TroopMove, ...] = ()
+    destructions: tuple[Destruction, ...] = ()
+    deaths: tuple[Death, ...] = ()
+    removed_groups: tuple[RemovedGroup, ...] = ()
+
+    @property
+    def destroyed(self) -> tuple[int, ...]:
+        """The distinct squares whose piece step 2 removed."""
+        return tuple(sorted({d.target for d in self.destructions}))
+
+
+def resolve(
+    geo: Geometry,
+    territory: tuple[int, int],
+    troops: tuple[tuple[int, ...], tuple[int, ...]],
+    orders: tuple[Orders, Orders],
+    report: bool = True,
+) -> tuple[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]], TurnReport | None]:
+    """One order turn, already checked legal: (territory, troops) after it, plus the report.
+
+    1. every move at once; 2. every destruction at once — a troop standing on a removed piece
+    dies, whether it was there before (its own order still took effect) or just moved there;
+    3. clean-up: the dead leave and every group with no own troop is removed.
+    ``report=False`` skips building the report (the AI's look-ahead)."""
+    moved: list[list[int]] = [list(troops[0]), list(troops[1])]
+    hit = [0, 0]  # pieces of player i removed (aimed at by the other player)
+    move_records: list[TroopMove] = []
+    destroy_records: list[Destruction] = []
+    for p in (0, 1):
+        squares = troops[p]
+        for t, code in enumerate(orders[p]):
+            if code == NOTHING or squares[t] < 0:
+                continue
+            target = order_target(geo, squares[t], code)
+            if code <= 4:
+                moved[p][t] = target
+                if report:
+                    move_records.append(TroopMove(PLAYERS[p], t + 1, squares[t], target))
+            else:
+                hit[1 - p] |= 1 << target
+                if report:
+                    destroy_records.append(Destruction(PLAYERS[p], t + 1, target))
+    deaths: list[Death] = []
+    after_troops: list[tuple[int, ...]] = []
+    for p in (0, 1):
+        row = moved[p]
+        if hit[p]:
+            for t, sq in enumerate(row):
+                if sq >= 0 and hit[p] >> sq & 1:
+                    if report:
+                        deaths.append(Death(PLAYERS[p], t + 1, sq, sq != troops[p][t]))
+                    row[t] = DEAD
+        after_troops.append(tuple(row))
+    new_territory = []
+    removed: list[RemovedGroup] = []
+    for p in (0, 1):
+        land = territory[p] & ~hit[p]
+        seeds = 0
+        for sq in after_troops[p]:
+            if sq >= 0:
+                seeds |= 1 << sq
+        kept = geo.flood(seeds, land)
+        if report and kept != land:
+            removed.extend(RemovedGroup(PLAYERS[p], tuple(bits_of(g))) for g in geo.groups(land & ~kept))
+        new_territory.append(kept)
+    rep = None
+    if report:
+        rep = TurnReport({}, tuple(move_records), tuple(destroy_records), tuple(deaths), tuple(removed))
+    return (new_territory[0], new_territory[1]), (after_troops[0], after_troops[1]), rep
+
+
+def controlled(geo: Geometry, territory: int, squares: Sequence[int]) -> int:
+    """The pieces of ``territory`` in a group holding one of the living troops on ``squares``."""
+    seeds = 0
+    for sq in squares:
+        if sq >= 0:
+            seeds |= 1 << sq
+    return geo.flood(seeds, territory)
+
+
+def in_contact(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequence[int]]) -> bool:
+    """True while some living troop's group touches enemy territory orthogonally (the game goes on)."""
+    for p in (0, 1):
+        mine = controlled(geo, territory[p], troops[p])
+        if geo.spread_orth(mine) & territory[1 - p]:
+            return True
+    return False
+
+
+# -- the lazy move lists ----------------------------------------------------------------------------
+def _perm_count(m: int, r: int) -> int:
+    return math.perm(m, r) if 0 <= r <= m else 0
+
+
+def _unrank_perm(pool: Sequence[int], r: int, index: int) -> list[int]:
+    """The ``index``-th r-permutation of ``pool`` in itertools.permutations order."""
+    rest = list(pool)
+    out = []
+    for i in range(r):
+        block = _perm_count(len(rest) - 1, r - i - 1)
+        digit, index = divmod(index, block)
+        out.append(rest.pop(digit))
+    return out
+
+
+class Placements(Sequence[Placement]):
+    """Every legal invasion (five distinct own squares, at least ``sea`` on the edge) without building
+    the ~10^9 tuples: length by counting, membership by checking, indexing by unranking (so a uniform
+    random invasion is one random index)."""
+
+    def __init__(self, own: int, edge: int, sea: int) -> None:
+        self.edge = tuple(bits_of(own & edge))
+        self.inner = tuple(bits_of(own & ~edge))
+        self.sea = sea
+        self.blocks: list[tuple[int, tuple[int, ...], int, int]] = []
+        """(count of edge troops j, which troops are on the edge, edge perms, inner perms)."""
+        for j in range(sea, TROOPS + 1):
+            pe, pi = _perm_count(len(self.edge), j), _perm_count(len(self.inner), TROOPS - j)
+            if pe * pi:
+                for which in itertools.combinations(range(TROOPS), j):
+                    self.blocks.append((j, which, pe, pi))
+        self._len = sum(pe * pi for _, _, pe, pi in self.blocks)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @staticmethod
+    def _merge(which: tuple[int, ...], on_edge: Sequence[int], inside: Sequence[int]) -> Placement:
+        e, i = iter(on_edge), iter(inside)
+        return tuple(next(e) if t in which else next(i) for t in range(TROOPS))
+
+    def __getitem__(self, index: int) -> Placement:  # type: ignore[override]
+        if isinstance(index, slice):
+            raise TypeError("Placements does not slice")
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("placement index out of range")
+        for j, which, pe, pi in self.blocks:
+            size = pe * pi
+            if index < size:
+                e_index, i_index = divmod(index, pi)
+                return self._merge(which, _unrank_perm(self.edge, j, e_index),
+                                   _unrank_perm(self.inner, TROOPS - j, i_index))
+            index -= size
+        raise IndexError("placement index out of range")  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Placement]:
+        for j, which, _, _ in self.blocks:
+            for on_edge in itertools.permutations(self.edge, j):
+                for inside in itertools.permutations(self.inner, TROOPS - j):
+                    yield self._merge(which, on_edge, inside)
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, tuple) or len(move) != TROOPS or len(set(move)) != TROOPS:
+            return False
+        edge, inner = set(self.edge), set(self.inner)
+        if not all(sq in edge or sq in inner for sq in move):
+            return False
+        return sum(sq in edge for sq in move) >= self.sea
+
+
+class JointOrders(Sequence[Orders]):
+    """Every legal joint order of the wild game: the product of each troop's orders minus the joints
+    that send two troops to one square. Up to 9^5 = 59,049 of them, so the list is only built when
+    indexed or measured; iteration and membership never build it."""
+
+    def __init__(self, per_troop: Sequence[Sequence[int]], targets: Sequence[Sequence[int]]) -> None:
+        self.per_troop = [list(codes) for codes in per_troop]
+        self.targets = targets
+        self._items: list[Orders] | None = None
+
+    def _ok(self, joint: Orders) -> bool:
+        seen: set[int] = set()
+        for t, code in enumerate(joint):
+            if 1 <= code <= 4:
+                target = self.targets[t][code]
+                if target in seen:
+                    return False
+                seen.add(target)
+        return True
+
+    def __iter__(self) -> Iterator[Orders]:
+        return (joint for joint in itertools.product(*self.per_troop) if self._ok(joint))
+
+    def _all(self) -> list[Orders]:
+        if self._items is None:
+            self._items = list(iter(self))  # not list(self): that would ask __len__ first
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, index: int) -> Orders:  # type: ignore[override]
+        return self._all()[index]
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, tuple) or len(move) != TROOPS:
+            return False
+        if not all(isinstance(c, int) and c in codes for c, codes in zip(move, self.per_troop, strict=True)):
+            return False
+        return self._ok(move)
+
+
+# -- the state --------------------------------------------------------------------------------------
+_ORDER_RE = re.compile(r"([0-9]+)(-|ne|nw|se|sw|x[nesw])")
+
+
+class NelaxtamState(GameState):
+    """A Nelaxtam position: both territories, both armies, the phase and the turn counters.
+
+    Immutable; ``apply_turn`` returns a new state whose ``last_report`` tells what the turn did."""
+
+    game_id = GAME_ID
+    players = PLAYERS
+
+    def __init__(
+        self,
+        size: int = DEFAULT_SIZE,
+        *,
+        sea: int = 3,
+        quiet: bool = False,
+        territory: tuple[int, int] | None = None,
+        troops: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+        phase: str = PHASE_INVASION,
+        turn: int = 0,
+        calm: int = 0,
+        last_report: TurnReport | None = None,
+    ) -> None:
+        if size not in SIZES:
+            raise GameError(f"Nelaxtam is played on 8, 10, 12 or 14 squares a side, not {size}")
+        self.size = size
+        self.geo = geometry(size)
+        self.sea = sea
+        self.quiet = quiet
+        self.territory: tuple[int, int] = (
+            territory if territory is not None else (self.geo.dark, self.geo.light))
+        self.troops: tuple[tuple[int, ...], tuple[int, ...]] = troops if troops is not None else (
+            (DEAD,) * TROOPS, (DEAD,) * TROOPS)
+        self.phase = phase
+        self.turn = turn
+        self.calm = calm
+        self.last_report = last_report
+        self._outcome: Outcome | None = None
+        if phase == PHASE_ORDERS:
+            self._outcome = self._end()
+            if self._outcome is not None:
+                self.phase = PHASE_OVER
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, str]) -> NelaxtamState:
+        return cls(int(options.get("size", DEFAULT_SIZE)), sea=int(options.get("sea", 3)),
+                   quiet=options.get("quiet", "off") == "on")
+
+    def with_changes(self, **changes: Any) -> NelaxtamState:
+        """A copy with some fields replaced (fixtures and the AI's look-ahead)."""
+        fields = {"sea": self.sea, "quiet": self.quiet, "territory": self.territory, "troops": self.troops,
+                  "phase": self.phase, "turn": self.turn, "calm": self.calm}
+        fields.update(changes)
+        return NelaxtamState(self.size, **fields)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.size, self.sea, self.quiet, self.territory, self.troops, self.phase, self.turn,
+                self.calm)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NelaxtamState) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"NelaxtamState(size={self.size}, phase={self.phase!r}, turn={self.turn})"
+
+    # -- queries --------------------------------------------------------------------------------
+    def to_move(self) -> tuple[str, ...]:
+        return () if self._outcome is not None else PLAYERS
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def index_of(self, player: str) -> int:
+        if player not in PLAYERS:
+            raise GameError(f"there is no player '{player}' in Nelaxtam (players: black, white)")
+        return PLAYERS.index(player)
+
+    def living(self, player: str) -> list[int]:
+        """Numbers (1..5) of the player's living troops."""
+        return [t + 1 for t, sq in enumerate(self.troops[self.index_of(player)]) if sq >= 0]
+
+    def controlled(self, player: str) -> int:
+        """Bit set of the player's pieces in a group holding one of their troops."""
+        p = self.index_of(player)
+        return controlled(self.geo, self.territory[p], self.troops[p])
+
+    def _end(self) -> Outcome | None:
+        """The end predicate and the safety caps, checked after every order turn."""
+        if not in_contact(self.geo, self.territory, self.troops):
+            reason = "no troop can destroy any more"
+        elif self.calm >= CALM_LIMIT:
+            reason = f"{CALM_LIMIT} turns in a row without a destroyed piece"
+        elif self.turn >= TURN_LIMIT:
+            reason = f"{TURN_LIMIT} turns played"
+        else:
+            return None
+        score = self.score()
+        b, w = score[BLACK], score[WHITE]
+        tally = f"{reason}: Black {b}, White {w}"
+        if b == w:
+            return Outcome(None, tally)
+        return Outcome(BLACK if b > w else WHITE, tally)
+
+    # -- per-troop orders (for the scene and the AI) --------------------------------------------
+    def orders_for(self, player: str, troop: int) -> list[int]:
+        """The order codes troop ``troop`` (1..5) may get now, each legal on its own (nothing first).
+
+        The one joint rule, two troops moving to one square, is checked on the whole order."""
+        if self.phase != PHASE_ORDERS or player not in self.to_move():
+            return []
+        p = self.index_of(player)
+        sq = self.troops[p][troop - 1]
+        if sq < 0:
+            return [NOTHING]
+        own, enemy = self.territory[p], self.territory[1 - p]
+        occupied = {s for s in self.troops[p] if s >= 0}
+        codes = [NOTHING]
+        for k, target in enumerate(self.geo.diag[sq]):
+            if target >= 0 and own >> target & 1 and target not in occupied:
+                codes.append(1 + k)
+        for k, target in enumerate(self.geo.orth[sq]):
+            if target >= 0 and enemy >> target & 1:
+                codes.append(5 + k)
+        return codes
+
+    def order_target(self, player: str, troop: int, code: int) -> int:
+        """The square troop ``troop`` would move to or destroy with ``code`` (-1 for nothing)."""
+        return order_target(self.geo, self.troops[self.index_of(player)][troop - 1], code)
+
+    @staticmethod
+    def make_orders(chosen: Mapping[int, int]) -> Orders:
+        """A joint order from ``{troop: code}``; troops not mentioned do nothing."""
+        return tuple(chosen.get(t, NOTHING) for t in range(1, TROOPS + 1))
+
+    # -- moves ----------------------------------------------------------------------------------
+    def legal_moves(self, player: str) -> Sequence[Move]:
+        if player not in self.to_move():
+            return []
+        p = self.index_of(player)
+        if self.phase == PHASE_INVASION:
+            return Placements(self.territory[p], self.geo.edge, self.sea)
+        per_troop = [self.orders_for(player, t) for t in range(1, TROOPS + 1)]
+        if self.quiet:
+            out: list[Orders] = [(NOTHING,) * TROOPS]
+            for t, codes in enumerate(per_troop):
+                out.extend(tuple(c if i == t else NOTHING for i in range(TROOPS)) for c in codes if c)
+            return out
+        targets = [[order_target(self.geo, sq, c) for c in range(9)] for sq in self.troops[p]]
+        return JointOrders(per_troop, targets)
+
+    def random_move(self, player: str, rng: random.Random) -> Move:
+        """Uniform over the legal moves without listing them: an invasion by a random index into the
+        lazy list, wild orders by rejection (a collision of two moves is rare), quiet from the list."""
+        moves = self.legal_moves(player)
+        if self.phase == PHASE_INVASION or self.quiet:
+            return moves[rng.randrange(len(moves))]
+        assert isinstance(moves, JointOrders)
+        while True:
+            joint = tuple(rng.choice(codes) for codes in moves.per_troop)
+            if moves._ok(joint):
+                return joint
+
+    def check_move(self, player: str, move: Move) -> None:
+        text = self._safe_text(player, move)
+        if self._outcome is not None:
+            raise IllegalMoveError(text, "the game is already over")
+        if player not in PLAYERS:
+            raise IllegalMoveError(text, f"there is no player '{player}' in Nelaxtam")
+        why = self.why_illegal(player, move)
+        if why:
+            raise IllegalMoveError(text, why)
+
+    def _safe_text(self, player: str, move: Move) -> str:
+        try:
+            return self.move_to_text(player, move)
+        except (TypeError, ValueError, IndexError, GameError):
+            return repr(move)
+
+    def why_illegal(self, player: str, move: Move) -> str | None:
+        """None if ``move`` is legal for ``player`` now, else the reason in players' words."""
+        p = self.index_of(player)
+        if not isinstance(move, tuple) or len(move) != TROOPS or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in move):
+            return "a move gives something for each of the five troops"
+        if self.phase == PHASE_INVASION:
+            return self._why_bad_placement(p, move)
+        return self._why_bad_orders(p, move)
+
+    def _why_bad_placement(self, p: int, move: Placement) -> str | None:
+        geo = self.geo
+        colour = "dark" if p == 0 else "light"
+        for t, sq in enumerate(move):
+            if not 0 <= sq < self.size * self.size:
+                return f"troop {t + 1} must land on a square of the board"
+            if not self.territory[p] >> sq & 1:
+                return f"troop {t + 1} cannot land on {geo.name(sq)}: troops land on own ({colour}) territory"
+        for t, sq in enumerate(move):
+            if move.index(sq) != t:
+                return f"troops {move.index(sq) + 1} and {t + 1} cannot both land on {geo.name(sq)}"
+        on_edge = sum(1 for sq in move if geo.edge >> sq & 1)
+        if on_edge < self.sea:
+            return (f"{self.sea} troops come by sea and must land on the board edge "
+                    f"(only {on_edge} {'does' if on_edge == 1 else 'do'})")
+        return None
+
+    def _why_bad_orders(self, p: int, move: Orders) -> str | None:
+        geo = self.geo
+        squares = self.troops[p]
+        own, enemy = self.territory[p], self.territory[1 - p]
+        occupied = {s for s in squares if s >= 0}
+        given = 0
+        landing: dict[int, int] = {}
+        for t, code in enumerate(move):
+            if not 0 <= code < len(ORDER_NAMES):
+                return f"troop {t + 1} has no order number {code}"
+            if code == NOTHING:
+                continue
+            sq = squares[t]
+            if sq < 0:
+                return f"troop {t + 1} is dead and cannot take orders"
+            given += 1
+            name = order_text(t + 1, code)
+            word = _DIRECTION_WORDS[ORDER_NAMES[code].lstrip("x")]
+            target = order_target(geo, sq, code)
+            if target < 0:
+                return f"{name}: troop {t + 1} on {geo.name(sq)} has no square to the {word} (board edge)"
+            if code <= 4:
+                if not own >> target & 1:
+                    return f"{name}: troop {t + 1} can only move onto own territory; {geo.name(target)} " \
+                           f"holds no piece of yours any more"
+                if target in occupied:
+                    other = squares.index(target) + 1
+                    return f"{name}: troop {other} stands on {geo.name(target)} at the start of the turn"
+                if target in landing:
+                    return f"troops {landing[target]} and {t + 1} cannot both move to {geo.name(target)}"
+                landing[target] = t + 1
+            elif not enemy >> target & 1:
+                return f"{name}: {geo.name(target)} holds no enemy piece to destroy"
+        if self.quiet and given > 1:
+            return "quiet variant: give an order to at most one troop each turn"
+        return None
+
+    # -- applying -------------------------------------------------------------------------------
+    def apply_turn(self, turn: Mapping[str, Move]) -> NelaxtamState:
+        text = "/".join(str(v) for v in turn.values())
+        if self._outcome is not None:
+            raise IllegalMoveError(text, "the game is already over")
+        if set(turn) != set(PLAYERS):
+            raise IllegalMoveError(text, "both Black and White must give their orders before the reveal")
+        for player in PLAYERS:
+            self.check_move(player, turn[player])
+        moves = (tuple(turn[BLACK]), tuple(turn[WHITE]))  # type: ignore[arg-type]
+        if self.phase == PHASE_INVASION:
+            report = TurnReport({BLACK: moves[0], WHITE: moves[1]})
+            return NelaxtamState(self.size, sea=self.sea, quiet=self.quiet, territory=self.territory,
+                                 troops=moves, phase=PHASE_ORDERS, turn=self.turn + 1, calm=0,
+                                 last_report=report)
+        territory, troops, report = resolve(self.geo, self.territory, self.troops, moves)
+        destroyed = report is not None and bool(report.destructions)
+        return NelaxtamState(self.size, sea=self.sea, quiet=self.quiet, territory=territory, troops=troops,
+                             phase=PHASE_ORDERS, turn=self.turn + 1, calm=0 if destroyed else self.calm + 1,
+                             last_report=report)
+
+    # -- notation -------------------------------------------------------------------------------
+    def move_to_text(self, player: str, move: Move) -> str:
+        """Canonical notation: an invasion lists the five squares; wild orders list every living troop
+        in number order (``1ne,2-,3xs``); quiet orders are the one order given, or ``-``."""
+        p = self.index_of(player)
+        if not isinstance(move, tuple) or len(move) != TROOPS:
+            raise TypeError(f"not a Nelaxtam move: {move!r}")
+        if self.phase == PHASE_INVASION:
+            return ",".join(self.geo.name(sq) for sq in move)
+        if self.quiet:
+            given = [order_text(t + 1, c) for t, c in enumerate(move) if c]
+            return ",".join(given) if given else "-"
+        parts = [order_text(t + 1, c) for t, c in enumerate(move) if self.troops[p][t] >= 0 or c]
+        return ",".join(parts) if parts else "-"
+
+    def parse_move(self, player: str, text: str) -> Move:
+        raw = text
+        compact = "".join(text.split()).lower()
+        if not compact:
+            raise NotationError(raw, "the move is empty")
+        if self._outcome is not None:
+            raise IllegalMoveError(raw, "the game is already over")
+        p = self.index_of(player)
+        move: tuple[int, ...]
+        if self.phase == PHASE_INVASION:
+            parts = compact.split(",")
+            if len(parts) != TROOPS:
+                raise NotationError(raw, f"the invasion names five squares, for troops 1-5, like "
+                                         f"a1,c1,{FILES[self.size - 1]}4,e6,f7 (this has {len(parts)})")
+            squares = []
+            for part in parts:
+                try:
+                    squares.append(self.geo.index(part))
+                except ValueError as exc:
+                    raise NotationError(raw, str(exc)) from None
+            move = tuple(squares)
+        elif compact == "-":
+            move = (NOTHING,) * TROOPS
+        else:
+            codes = [NOTHING] * TROOPS
+            seen: set[int] = set()
+            for part in compact.split(","):
+                m = _ORDER_RE.fullmatch(part)
+                if not m:
+                    raise NotationError(raw, f"'{part}' is not an order: write troop number and order, "
+                                             "like 2ne (move), 4xs (destroy) or 3- (nothing)")
+                troop = int(m.group(1))
+                if not 1 <= troop <= TROOPS:
+                    raise NotationError(raw, f"there is no troop {troop} (troops are numbered 1-5)")
+                if troop in seen:
+                    raise NotationError(raw, f"troop {troop} has two orders")
+                seen.add(troop)
+                if self.troops[p][troop - 1] < 0:
+                    raise IllegalMoveError(raw, f"troop {troop} is dead and cannot take orders")
+                codes[troop - 1] = ORDER_NAMES.index(m.group(2))
+            move = tuple(codes)
+        why = self.why_illegal(player, move)
+        if why:
+            raise IllegalMoveError(raw, why)
+        return move
+
+    # -- description ----------------------------------------------------------------------------
+    def score(self) -> dict[str, int]:
+        """Controlled pieces (in a group holding an own troop). Before the invasion no troop stands
+        anywhere yet, so every piece counts: the score starts at n²/2 each, not 0."""
+        if self.phase == PHASE_INVASION:
+            return {BLACK: self.territory[0].bit_count(), WHITE: self.territory[1].bit_count()}
+        return {player: self.controlled(player).bit_count() for player in PLAYERS}
+
+    def position(self) -> dict[str, Any]:
+        geo = self.geo
+
+        def army(p: int) -> dict[str, str | None]:
+            return {str(t + 1): (geo.name(sq) if sq >= 0 else None) for t, sq in enumerate(self.troops[p])}
+
+        return {
+            "size": self.size,
+            "sea": self.sea,
+            "quiet": self.quiet,
+            "phase": self.phase,
+            "turn": self.turn,
+            "calm_turns": self.calm,
+            "to_move": list(self.to_move()),
+            "black_territory": [geo.name(sq) for sq in bits_of(self.territory[0])],
+            "white_territory": [geo.name(sq) for sq in bits_of(self.territory[1])],
+            "troops": {BLACK: army(0), WHITE: army(1)},
+        }
+
+    def cell(self, sq: int) -> str:
+        """The picture's character for a square (see :meth:`__str__`)."""
+        for p, symbols in ((0, "12345"), (1, "ABCDE")):
+            if sq in self.troops[p]:
+                return symbols[self.troops[p].index(sq)]
+        if self.territory[0] >> sq & 1:
+            return "b"
+        if self.territory[1] >> sq & 1:
+            return "w"
+        return "."
+
+    def __str__(self) -> str:
+        """Rank n on top. ``b`` a Black (dark) piece, ``w`` a White (light) piece, ``.`` an empty
+        square; Black's troops are ``1``-``5``, White's ``A``-``E`` (each stands on its own piece).
+        The picture reads back through :func:`from_text`."""
+        n = self.size
+        score = self.score()
+        lines = [f"# Nelaxtam {n}x{n}, {self.phase}, score black {score[BLACK]} white {score[WHITE]}",
+                 f"turn={self.turn} calm={self.calm}"]
+        for rank in range(n, 0, -1):
+            row = " ".join(self.cell((rank - 1) * n + f) for f in range(n))
+            lines.append(f"{rank:>2} {row}")
+        lines.append("   " + " ".join(FILES[:n]))
+        outcome = self.outcome()
+        if outcome is not None:
+            lines.append(f"# over: {outcome.winner or 'draw'} — {outcome.reason}")
+        return "\n".join(lines)
+
+
+# -- construction -----------------------------------------------------------------------------------
+def new_state(options: Mapping[str, str]) -> NelaxtamState:
+    """The register's factory: a full board waiting for the invasion."""
+    return NelaxtamState.from_options(options)
+
+
+_CELL_PIECE = {"b": 0, "o": 0, "w": 1, "x": 1}
+
+
+def from_text(text: str, options: Mapping[str, str] | None = None) -> NelaxtamState:
+    """A position from a picture: rows from rank n down to rank 1, cells separated by spaces (or a
+    row written without spaces). ``b`` or ``o`` a dark (Black) piece, ``w`` or ``x`` a light (White)
+    piece — so the seed's diagrams read as they are — ``.`` an empty square, ``1``-``5`` Black's
+    troops, ``A``-``E`` White's. A rank number before a row, the file-letter line and ``#`` lines are
+    ignored; a ``turn=N calm=N`` line sets the counters (turns played, turns in a row without a
+    destroyed piece). The size comes from the picture; sea
+    and quiet from ``options``. The position is in the orders phase (and over if the end predicate
+    holds). Raises GameError with the row and cell of any mistake."""
+    options = dict(options or {})
+    rows: list[list[str]] = []
+    counters = {"turn": 1, "calm": 0}
+    for raw_line in text.strip("\n").splitlines():
+        line = raw_line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if re.fullmatch(r"((turn|calm)\s*=\s*\d+\s*)+", line):
+            for key, value in re.findall(r"(turn|calm)\s*=\s*(\d+)", line):
+                counters[key] = int(value)
+            continue
+        tokens = line.split()
+        if len(tokens) > 1 and tokens == list(FILES[: len(tokens)]):
+            continue
+        rows.append(tokens)
+    n = len(rows)
+    if n not in SIZES:
+        raise GameError(f"a Nelaxtam position has 8, 10, 12 or 14 rows, not {n}")
+    geo = geometry(n)
+    territory = [0, 0]
+    troops = [[DEAD] * TROOPS, [DEAD] * TROOPS]
+    for i, tokens in enumerate(rows):
+        rank = n - i
+        if tokens[0] == str(rank) and (len(tokens) == n + 1 or (len(tokens) == 2 and len(tokens[1]) == n)):
+            tokens = tokens[1:]
+        if len(tokens) == 1 and len(tokens[0]) > 1:
+            tokens = list(tokens[0])
+        if len(tokens) != n:
+            raise GameError(f"rank {rank} has {len(tokens)} cells, not {n}")
+        for f, cell in enumerate(tokens):
+            sq = (rank - 1) * n + f
+            where = f"{geo.name(sq)} ('{cell}')"
+            if cell == ".":
+                continue
+            if cell in _CELL_PIECE:
+                p = _CELL_PIECE[cell]
+            elif cell in "12345" and len(cell) == 1:
+                p = 0
+                troops[0][int(cell) - 1] = sq if troops[0][int(cell) - 1] == DEAD else -2
+            elif cell in "ABCDE" and len(cell) == 1:
+                p = 1
+                troops[1][ord(cell) - ord("A")] = sq if troops[1][ord(cell) - ord("A")] == DEAD else -2
+            else:
+                raise GameError(f"{where}: unknown cell (use b/o, w/x, ., 1-5 or A-E)")
+            if geo.is_dark(sq) != (p == 0):
+                owner = "Black" if geo.is_dark(sq) else "White"
+                colour = "dark" if geo.is_dark(sq) else "light"
+                raise GameError(f"{where}: {colour} squares hold {owner}'s pieces and troops only")
+            territory[p] |= 1 << sq
+    for p, army in enumerate(troops):
+        if -2 in army:
+            raise GameError(f"{PLAYERS[p].title()} troop {army.index(-2) + 1} appears twice")
+    sea = int(options.get("sea", 3))
+    quiet = options.get("quiet", "off") == "on"
+    return NelaxtamState(n, sea=sea, quiet=quiet, territory=(territory[0], territory[1]),
+                         troops=(tuple(troops[0]), tuple(troops[1])), phase=PHASE_ORDERS,
+                         turn=counters["turn"], calm=counters["calm"])
