@@ -114,13 +114,13 @@ def _frames(app, count: int) -> None:
 def smoke(data_dir: Path | None, size: tuple[int, int]) -> int:
     """Open every scene for a few frames; a failing scene prints its traceback and fails the run."""
     from scenes.base import App
-    from scenes.showcase import SCENES, ShowcaseUnavailable, build
+    from scenes.showcase import ShowcaseUnavailable, all_names, build
 
     with tempfile.TemporaryDirectory(prefix="curio-smoke-") as tmp:
         app = App(data_dir=data_dir or Path(tmp), size=size)
         failures = 0
         try:
-            for name in SCENES:
+            for name in all_names():
                 try:
                     build(app, name)
                     _frames(app, 5)
@@ -129,14 +129,14 @@ def smoke(data_dir: Path | None, size: tuple[int, int]) -> int:
                     app.resize_window(size)
                     _frames(app, 2)
                 except ShowcaseUnavailable as exc:
-                    print(f"smoke: {name:12} skipped ({exc})")
+                    print(f"smoke: {name:32} skipped ({exc})")
                     continue
                 except Exception:
                     failures += 1
-                    print(f"smoke: {name:12} FAILED", file=sys.stderr)
+                    print(f"smoke: {name:32} FAILED", file=sys.stderr)
                     traceback.print_exc()
                     continue
-                print(f"smoke: {name:12} ok")
+                print(f"smoke: {name:32} ok")
                 app.running = True
         finally:
             app.shutdown()
@@ -148,11 +148,16 @@ def screenshot(scene: str, file: Path, data_dir: Path | None, size: tuple[int, i
     import pygame
 
     from scenes.base import App
-    from scenes.showcase import MATCH_SCENES, ShowcaseUnavailable, build
+    from scenes.showcase import MATCH_SCENES, ShowcaseUnavailable, build, split_name
 
     with tempfile.TemporaryDirectory(prefix="curio-shot-") as tmp:
         # A demo match autosaves when it leaves: keep it out of the player's saves unless told where.
-        root = data_dir if data_dir is not None else (Path(tmp) if scene in MATCH_SCENES else None)
+        try:
+            base, _game = split_name(scene)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        root = data_dir if data_dir is not None else (Path(tmp) if base in MATCH_SCENES else None)
         app = App(data_dir=root, size=size)
         try:
             build(app, scene, demo_saves=demo_saves)
@@ -205,8 +210,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.screenshot is not None:
         scene, file = args.screenshot
-        if scene not in _scene_names():
-            parser.error(f"unknown scene '{scene}' (choose one of: {', '.join(_scene_names())})")
+        if scene.partition(":")[0] not in _scene_names():
+            parser.error(f"unknown scene '{scene}' (choose one of: {', '.join(_scene_names())}; "
+                         "match scenes and pause also take ':GAME', e.g. match-mid:epaminondas)")
         if not file.lower().endswith(".png"):
             parser.error(f"screenshot file '{file}' must end in .png")
     if args.self_test is not None and args.self_test.suffix.lower() != ".png":

@@ -7,7 +7,6 @@ example saves (and one deliberately damaged file) so the load screen can be judg
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -36,24 +35,34 @@ class ShowcaseUnavailable(RuntimeError):
     """The scene cannot be shown yet (its module is missing); smoke runs report it as skipped."""
 
 
-def demo_match(stage: str) -> Match:
-    """A match at ``stage`` ("setup", "mid", "end"): the game view's own demo if it has one,
-    else a seeded random playout, so the showcase works before any view-specific demo exists."""
-    try:
-        from scenes.elephant_run import demo_match as view_demo
-    except ImportError:
-        view_demo = None
-    if view_demo is not None:
-        return view_demo(stage)
-    from game.match import Match
+def demo_match(stage: str, game_id: str = DEMO_GAME) -> Match:
+    """A match of ``game_id`` at ``stage`` ("setup", "mid", "end"): the game view's own demo."""
+    from scenes.views import demo_match as view_demo
 
-    match = Match(DEMO_GAME)
-    rng = random.Random(7)
-    turns = {"setup": 0, "mid": 8, "end": 10_000}[stage]
-    while len(match.turns) < turns and not match.over:
-        state = match.state
-        match.play_text(state.turn_to_text({p: state.random_move(p, rng) for p in state.to_move()}))
-    return match
+    return view_demo(game_id, stage)
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """``"match-mid:epaminondas"`` -> ``("match-mid", "epaminondas")``; the game defaults to
+    Elephant Run. Raises ValueError for an unknown scene or a game without a board view."""
+    from scenes.views import has_view
+
+    base, _, game_id = name.partition(":")
+    if base not in SCENES:
+        raise ValueError(f"unknown scene '{name}' (scenes: {', '.join(SCENES)}; "
+                         "match scenes take ':GAME', e.g. match-mid:epaminondas)")
+    if game_id and (base not in MATCH_SCENES or not has_view(game_id)):
+        raise ValueError(f"'{name}': only match scenes and pause take ':GAME', with a game that has a board")
+    return base, game_id or DEMO_GAME
+
+
+def all_names() -> list[str]:
+    """Every scene, and every match scene once more for each other game with a board view."""
+    from scenes.views import view_ids
+
+    extra = [f"{base}:{game_id}" for game_id in view_ids() if game_id != DEMO_GAME
+             for base in ("match-setup", "match-mid", "match-end")]
+    return [*SCENES, *extra]
 
 
 def _first_game():
@@ -68,13 +77,13 @@ def _first_game():
     return games[0]
 
 
-def _match_scene(app: App, stage: str):
+def _match_scene(app: App, stage: str, game_id: str = DEMO_GAME):
     try:
         from scenes.match_scene import MatchScene
     except ImportError as exc:
         raise ShowcaseUnavailable(f"the match scene is not available ({exc})") from None
     try:
-        return MatchScene(app, demo_match(stage))
+        return MatchScene(app, demo_match(stage, game_id))
     except (ImportError, KeyError) as exc:
         raise ShowcaseUnavailable(f"the board view is not available ({exc})") from None
 
@@ -111,18 +120,17 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
     Raises ValueError for an unknown name and ShowcaseUnavailable when its module is missing."""
     from scenes.menu import MainMenuScene
 
-    if name not in SCENES:
-        raise ValueError(f"unknown scene '{name}' (scenes: {', '.join(SCENES)})")
+    name, game_id = split_name(name)
     builders: dict[str, Callable[[], None]] = {
         "menu": lambda: app.reset_to(MainMenuScene(app)),
         "new-game": lambda: _new_game(app),
         "load": lambda: _load(app, demo_saves),
         "settings": lambda: _settings(app),
-        "pause": lambda: _pause(app),
+        "pause": lambda: _pause(app, game_id),
         "help": lambda: _help(app),
-        "match-setup": lambda: _match(app, "setup"),
-        "match-mid": lambda: _match(app, "mid"),
-        "match-end": lambda: _match(app, "end"),
+        "match-setup": lambda: _match(app, "setup", game_id),
+        "match-mid": lambda: _match(app, "mid", game_id),
+        "match-end": lambda: _match(app, "end", game_id),
     }
     builders[name]()
 
@@ -153,11 +161,11 @@ def _settings(app: App) -> None:
     app.push(SettingsScreen(app))
 
 
-def _pause(app: App) -> None:
+def _pause(app: App, game_id: str) -> None:
     from scenes.menu import MainMenuScene
     from scenes.pause import PauseScene
 
-    scene = _match_scene(app, "mid")
+    scene = _match_scene(app, "mid", game_id)
     app.reset_to(MainMenuScene(app))
     app.push(scene)
     app.push(PauseScene(app, scene))
@@ -172,9 +180,9 @@ def _help(app: App) -> None:
     menu.show_rules(_first_game())
 
 
-def _match(app: App, stage: str) -> None:
+def _match(app: App, stage: str, game_id: str) -> None:
     from scenes.menu import MainMenuScene
 
-    scene = _match_scene(app, stage)
+    scene = _match_scene(app, stage, game_id)
     app.reset_to(MainMenuScene(app))
     app.push(scene)

@@ -63,3 +63,17 @@ def make_view(match: Match, settings: Any = None) -> BoardView:
     if cls is None:
         raise KeyError(f"no board view for game '{match.game.id}'")
     return cls(match, settings)
+
+
+def demo_match(game_id: str, stage: str) -> Match:
+    """The view module's own demo match at ``stage`` ("setup", "mid", "end"), for screenshots and
+    the smoke run. Raises KeyError naming the game if it has no view."""
+    target = _VIEWS.get(game_id)
+    if target is None or not has_view(game_id):
+        raise KeyError(f"no board view for '{game_id}'")
+    module = target.__module__ if isinstance(target, type) else target.partition(":")[0]
+    factory = getattr(importlib.import_module(module), "demo_match", None)
+    if factory is None:
+        raise KeyError(f"the view of '{game_id}' has no demo match")
+    result: Match = factory(stage)
+    return result

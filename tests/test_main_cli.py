@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -53,3 +55,14 @@ def test_screenshot_needs_a_png_name_and_unknown_flags_fail(tmp_path: Path) -> N
     result = run_main("--frobnicate")
     assert result.returncode == 2 and "unrecognized arguments" in result.stderr
     assert run_main("--smoke", "--bench").returncode == 2
+
+
+def test_screenshot_names_take_a_game_suffix() -> None:
+    from scenes.showcase import all_names, split_name
+
+    assert split_name("match-mid") == ("match-mid", "elephant-run")
+    assert split_name("match-end:epaminondas") == ("match-end", "epaminondas")
+    assert "match-mid:epaminondas" in all_names()
+    for bad in ("match-mid:chess", "menu:epaminondas", "nowhere"):
+        with pytest.raises(ValueError):
+            split_name(bad)
