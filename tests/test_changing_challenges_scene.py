@@ -14,8 +14,7 @@ from game.changing_challenges.rules import ChangingChallengesState
 from game.match import AI, Match, Seat
 from scenes.changing_challenges import ChangingChallengesView, demo_match, tilt_for
 from scenes.match_scene import MatchScene
-
-DT = 1 / 60
+from tests.scene_driver import DT, click, key, settle, start
 
 # Triangles' bishop on c6 may take the Circles' pawn on d7 and merge (2 + 1 = 3: a rook)
 MERGE_POSITION = (
@@ -34,34 +33,6 @@ CENTRE_POSITION = (
 )
 
 
-def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    app.step(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
-        ],
-        DT,
-    )
-
-
-def key(app: Any, k: int, mod: int = 0, unicode: str = "") -> None:
-    app.step(
-        [
-            pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0),
-            pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0),
-        ],
-        DT,
-    )
-
-
-def settle(app: Any, scene: MatchScene, limit: int = 400) -> None:
-    for _ in range(limit):
-        app.step([], 0.05)
-        if not scene.view.busy:
-            return
-    raise AssertionError("the animation never ended")
-
-
 def view_of(scene: MatchScene) -> ChangingChallengesView:
     view = scene.view
     assert isinstance(view, ChangingChallengesView)
@@ -70,14 +41,6 @@ def view_of(scene: MatchScene) -> ChangingChallengesView:
 
 def at(scene: MatchScene, square: str) -> tuple[int, int]:
     return view_of(scene).center_of(square)
-
-
-def start(app: Any, match: Match, speed: str = "off") -> MatchScene:
-    app.settings.animation_speed = speed
-    scene = MatchScene(app, match)
-    app.push(scene)
-    app.step([], DT)
-    return scene
 
 
 def two_player(position: str | None = None) -> Match:

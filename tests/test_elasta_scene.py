@@ -8,15 +8,14 @@ import time
 from typing import Any
 
 import pygame
-import pygame_gui
 import pytest
 
 from game.elasta import rules as R
 from game.match import AI, Match, Seat
 from scenes.elasta import ElastaView, demo_match, elastic
 from scenes.match_scene import MatchScene
+from tests.scene_driver import DT, press, settle, start
 
-DT = 1 / 60
 WORKED_1 = "05172463/47203165"
 WORKED_2_WHITE, WORKED_2_BLACK = "01472653", "34207615"
 
@@ -51,31 +50,10 @@ def click(app: Any, pos: tuple[int, int]) -> None:
     mouse(app, pygame.MOUSEBUTTONUP, pos)
 
 
-def press(app: Any, scene: MatchScene, name: str) -> None:
-    button = scene.view_buttons[name]
-    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], DT)
-
-
-def settle(app: Any, scene: MatchScene, limit: int = 600) -> None:
-    for _ in range(limit):
-        app.step([], 0.05)
-        if not scene.view.busy:
-            return
-    raise AssertionError("the animation never ended")
-
-
 def view_of(scene: MatchScene) -> ElastaView:
     view = scene.view
     assert isinstance(view, ElastaView)
     return view
-
-
-def start(app: Any, match: Match, speed: str = "off") -> MatchScene:
-    app.settings.animation_speed = speed
-    scene = MatchScene(app, match)
-    app.push(scene)
-    app.step([], DT)
-    return scene
 
 
 def two_player(tokens: bool = False) -> Match:

@@ -14,51 +14,13 @@ import pytest
 from game.match import AI, Match, Seat
 from scenes.elephant_run import ElephantRunView, _squares, demo_match
 from scenes.match_scene import MatchScene
-
-DT = 1 / 60
-
-
-def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    app.step(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
-        ],
-        DT,
-    )
-
-
-def key(app: Any, k: int, mod: int = 0) -> None:
-    app.step(
-        [
-            pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0),
-            pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0),
-        ],
-        DT,
-    )
-
-
-def settle(app: Any, scene: MatchScene, limit: int = 400) -> None:
-    """Step (with big time steps) until nothing animates."""
-    for _ in range(limit):
-        app.step([], 0.2)
-        if not scene.view.busy:
-            return
-    raise AssertionError("the animation never ended")
+from tests.scene_driver import DT, click, key, settle, start
 
 
 def at(scene: MatchScene, square: str) -> tuple[int, int]:
     view = scene.view
     assert isinstance(view, ElephantRunView)
     return view.geo.center_of(square)
-
-
-def start(app: Any, match: Match, speed: str = "off") -> MatchScene:
-    app.settings.animation_speed = speed
-    scene = MatchScene(app, match)
-    app.push(scene)
-    app.step([], DT)
-    return scene
 
 
 def two_player() -> Match:
