@@ -13,7 +13,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from game.ai import ALL_LEVELS, LEVELS, choose_move
@@ -146,6 +146,39 @@ def play_ai_game(
     return state, moves
 
 
+ArenaJob = tuple[str, dict[str, str], int, str, str, int]
+ArenaResult = tuple[int, str, str, str | None, str, int, dict[str, list[float]]]
+
+
+def _arena_game(job: ArenaJob) -> ArenaResult:
+    """One arena game (a top-level function so a process pool can run it): A plays the first
+    player in even-indexed games and the second in odd ones."""
+    game_id, options, index, level_a, level_b, seed = job
+    info = get(game_id)
+    players = info.players
+    a_player = players[index % len(players)]
+    b_player = next(p for p in players if p != a_player)
+    times: dict[str, list[float]] = {}
+    state, moves = play_ai_game(info, options, {a_player: level_a, b_player: level_b},
+                                seed * 100_003 + index, times)
+    outcome = state.outcome()
+    winner = outcome.winner if outcome else None
+    reason = outcome.reason if outcome else "turn limit reached"
+    return index, a_player, b_player, winner, reason, len(moves), times
+
+
+def _run_games(jobs: list[ArenaJob], workers: int) -> Iterator[ArenaResult]:
+    """Games in order, one after another or spread over ``workers`` processes. Results do not
+    depend on ``workers``; think times do, since parallel games share the machine's cores."""
+    if workers <= 1:
+        yield from map(_arena_game, jobs)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap(_arena_game, jobs)
+
+
 def _summary(values: list[float]) -> str:
     if not values:
         return "no moves"
@@ -163,18 +196,17 @@ def cmd_arena(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if args.n < 1:
         raise UsageError("-n must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
     players = info.players
     wins = {"a": 0, "b": 0}
     draws = 0
     times: dict[str, list[float]] = {}
     side_wins: dict[str, int] = {p: 0 for p in players}
-    for index in range(args.n):
-        a_player = players[index % len(players)]
-        b_player = next(p for p in players if p != a_player)
-        levels = {a_player: args.a, b_player: args.b}
-        state, moves = play_ai_game(info, options, levels, args.seed * 100_003 + index, times)
-        outcome = state.outcome()
-        winner = outcome.winner if outcome else None
+    jobs = [(info.id, options, index, args.a, args.b, args.seed) for index in range(args.n)]
+    for index, a_player, b_player, winner, reason, turns, game_times in _run_games(jobs, args.jobs):
+        for level, values in game_times.items():
+            times.setdefault(level, []).extend(values)
         if winner == a_player:
             wins["a"] += 1
         elif winner == b_player:
@@ -185,9 +217,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
             side_wins[winner] += 1
         if not args.quiet:
             result = f"won by {winner}" if winner else "draw"
-            reason = outcome.reason if outcome else "turn limit reached"
             print(f"game {index + 1}: a={args.a} as {a_player}, b={args.b} as {b_player}: "
-                  f"{result} after {len(moves)} turns — {reason}", flush=True)
+                  f"{result} after {turns} turns — {reason}", flush=True)
     print("sides: " + ", ".join(f"{p} won {n}" for p, n in side_wins.items()))
     for level in ALL_LEVELS:
         if level in times:
@@ -288,6 +319,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("-n", type=int, default=10, help="number of games")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("-q", "--quiet", action="store_true", help="only the summary")
+    arena.add_argument("-j", "--jobs", type=int, default=1,
+                       help="games played at once in separate processes (think times then share cores)")
     _SUBPARSERS["arena"] = arena
     arena.set_defaults(func=cmd_arena)
 

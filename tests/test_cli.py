@@ -77,3 +77,16 @@ def test_module_entry_point_runs() -> None:
     assert done.returncode == 2
     assert "unknown game 'nope'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_arena_in_parallel_gives_the_same_results(capsys: pytest.CaptureFixture[str]) -> None:
+    # A real game: the pool's fresh processes know only the registered games.
+    argv = ["arena", "elephant-run", "--a", "easy", "--b", "random", "-n", "4", "--seed", "5"]
+    assert main(argv) == 0
+    serial = capsys.readouterr().out.splitlines()
+    assert main([*argv, "--jobs", "2"]) == 0
+    parallel = capsys.readouterr().out.splitlines()
+    assert [line for line in serial if line.startswith(("game", "result", "sides"))] == [
+        line for line in parallel if line.startswith(("game", "result", "sides"))
+    ]
+    assert main([*argv, "--jobs", "0"]) == 2
