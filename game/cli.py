@@ -168,8 +168,8 @@ def _arena_game(job: ArenaJob) -> ArenaResult:
 
 
 def _run_games(jobs: list[ArenaJob], workers: int) -> Iterator[ArenaResult]:
-    """Games in order, one after another or spread over ``workers`` processes. Results do not
-    depend on ``workers``; think times do, since parallel games share the machine's cores."""
+    """Games in order, one after another or spread over ``workers`` processes. Each game has its
+    own seed; only levels that stop on the clock can play differently when games share cores."""
     if workers <= 1:
         yield from map(_arena_game, jobs)
         return
