@@ -175,7 +175,15 @@ def screenshot(scene: str, file: Path, data_dir: Path | None, size: tuple[int, i
 
 
 def bench(data_dir: Path | None, size: tuple[int, int]) -> int:
-    """Start-up time to the first menu frame, then the match scenes' frame times if available."""
+    """Start-up time to the first menu frame, then the match scenes' frame times if available.
+
+    The benchmark's demo matches autosave like real ones, so without --data-dir they go to a
+    temporary folder, never among the player's saves."""
+    with tempfile.TemporaryDirectory(prefix="curio-bench-") as tmp:
+        return _bench(data_dir if data_dir is not None else Path(tmp), size)
+
+
+def _bench(data_dir: Path, size: tuple[int, int]) -> int:
     import pygame
 
     from scenes.base import App

@@ -66,3 +66,14 @@ def test_screenshot_names_take_a_game_suffix() -> None:
     for bad in ("match-mid:chess", "menu:epaminondas", "nowhere"):
         with pytest.raises(ValueError):
             split_name(bad)
+
+
+def test_bench_prints_figures_and_leaves_the_players_saves_alone(tmp_path: Path) -> None:
+    env_dir = tmp_path / "player-data"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env["CURIO_BOARDS_DATA_DIR"] = str(env_dir)
+    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--bench"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stderr
+    assert "start-up to first menu frame:" in result.stdout and "anim_p50_ms" in result.stdout
+    assert not (env_dir / "autosave").exists()
