@@ -19,6 +19,7 @@ _VIEWS: dict[str, str | type] = {
     "epaminondas": "scenes.epaminondas:EpaminondasView",
     "elasta": "scenes.elasta:ElastaView",
     "changing-challenges": "scenes.changing_challenges:ChangingChallengesView",
+    "nelaxtam": "scenes.nelaxtam:NelaxtamView",
 }
 _resolved: dict[str, type | None] = {}
 
