@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 SUBTITLE = "Five rare board games"
 SUMMARY_TOP = 78
 """Where a card's summary starts, below its title and caption."""
+SUMMARY_COMPACT_TOP = 60
+"""Where it starts on a card too short for caption and summary both (small windows)."""
 
 
 def playable_games() -> list[GameInfo]:
@@ -101,6 +103,9 @@ class Card:
     rules: UIButton
     suit: str
     summary_lines: list[str]
+    summary_top: int = SUMMARY_TOP
+    show_caption: bool = True
+    summary_size: int = 15
 
 
 class MainMenuScene(Scene):
@@ -258,11 +263,15 @@ class MainMenuScene(Scene):
             tool_tip_text=f"How to play {info.title}",
             object_id=ObjectID(f"#rules_{info.id}", "@secondary"),
         )
-        summary_size = 15
-        room = by - (rect.y + SUMMARY_TOP) - 8
-        max_lines = max(1, room // round(font(summary_size).get_linesize() * 1.04))
-        lines = style.wrap(info.summary, summary_size, rect.width - 2 * pad, max_lines=max_lines)
-        return Card(info, rect, play, rules, game_suit(info), lines)
+        width = rect.width - 2 * pad
+        size, top, caption = 15, SUMMARY_TOP, True
+        needed = len(style.wrap(info.summary, size, width, max_lines=99))
+        if (by - (rect.y + top) - 8) // _line_height(size) < needed:
+            # a short card (small window): the summary takes the caption's room, in a smaller size
+            size, top, caption = 14, SUMMARY_COMPACT_TOP, False
+        max_lines = max(1, (by - (rect.y + top) - 6) // _line_height(size))
+        lines = style.wrap(info.summary, size, width, max_lines=max_lines)
+        return Card(info, rect, play, rules, game_suit(info), lines, top, caption, size)
 
     # -- events ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -454,13 +463,18 @@ class MainMenuScene(Scene):
             bold=True,
             anchor="bottomleft",
         )
-        players = " vs ".join(card.info.player_title(p) for p in card.info.players)
-        caption = f"{players} · {'simultaneous' if card.info.simultaneous else 'turn by turn'}"
-        style.text(surface, _fit(caption, 14, title_w), (rect.x + pad, rect.y + 50), 14, style.INK_SOFT)
-        y = rect.y + SUMMARY_TOP
+        if card.show_caption:
+            players = " vs ".join(card.info.player_title(p) for p in card.info.players)
+            caption = f"{players} · {'simultaneous' if card.info.simultaneous else 'turn by turn'}"
+            style.text(surface, _fit(caption, 14, title_w), (rect.x + pad, rect.y + 50), 14, style.INK_SOFT)
+        y = rect.y + card.summary_top
         for line in card.summary_lines:
-            style.text(surface, line, (rect.x + pad, y), 15, style.INK)
-            y += round(font(15).get_linesize() * 1.04)
+            style.text(surface, line, (rect.x + pad, y), card.summary_size, style.INK)
+            y += _line_height(card.summary_size)
+
+
+def _line_height(size: int) -> int:
+    return round(font(size).get_linesize() * 1.02)
 
 
 def _fit(content: str, size: int, width: int, bold: bool = False) -> str:

@@ -89,10 +89,7 @@ def rules_bench(seconds: float) -> list[tuple[str, float]]:
     return out
 
 
-SUMMARY = (
-    "Chess-like pieces of different weights on a board that balances on a fulcrum: tip it toward "
-    "your opponent, knock out their king, or bring your own king safely to the centre line."
-)
+SUMMARY = "Chess on a see-saw: every capture shifts the weight until the board tips."
 
 RULES_HELP = """\
 The board has 7 files (a-g) and 15 ranks and rests on a fulcrum under its middle rank, the centre \

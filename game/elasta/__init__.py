@@ -21,10 +21,7 @@ from game.elasta.rules import (
     resolve_turn,
 )
 
-SUMMARY = (
-    "Both players secretly deal their chips 0-7 to the eight files; higher chips push the Battle "
-    "Line, and a rubber band drags runaway sticks back. Reach the opponent's ground line to win."
-)
+SUMMARY = "Deal chips in secret to push the battle line; a rubber band pulls it back."
 
 RULES_HELP = """\
 The board is 8 files (A-H) by 8 ranks. White sits at rank 1, Black at rank 8. Each file has a stick; \

@@ -21,10 +21,7 @@ from game.elephant_run.rules import (
     square_name,
 )
 
-SUMMARY = (
-    "An elephant eats its way across a field of tiles while the farmers try to fence it in. "
-    "Each bite or trampled farmer is a point; the elephant needs ten before it gets stuck."
-)
+SUMMARY = "An elephant eats the field tile by tile; farmers must hem it in."
 
 RULES_HELP = """\
 The field is a grid of 24 tiles, files a-f and ranks 1-4. One player is the elephant, the other \

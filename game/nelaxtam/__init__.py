@@ -24,10 +24,7 @@ from game.nelaxtam.rules import (
     resolve,
 )
 
-SUMMARY = (
-    "Five troops each land secretly on a checkered island, then every turn all troops move or "
-    "destroy at once. Territory that no troop of yours stands on is lost; hold the most pieces."
-)
+SUMMARY = "Land troops in secret, then move and destroy at once to hold the most land."
 
 RULES_HELP = """\
 The board is a checkerboard (12×12 by default) and every square starts with a territory piece of \
