@@ -1,5 +1,7 @@
 """The register of games: the one list the menu, command line, saves and tests all read.
 
+Menu order is the order below: the five games as Curio Boards presents them.
+
 A sixth game is one new module plus one line in ``_MODULES``.
 """
 
@@ -10,11 +12,11 @@ import importlib
 from game.core import GameInfo
 
 _MODULES: tuple[str, ...] = (
+    "game.elasta",
+    "game.nelaxtam",
     "game.elephant_run",
     "game.epaminondas",
-    "game.elasta",
     "game.changing_challenges",
-    "game.nelaxtam",
 )
 
 
