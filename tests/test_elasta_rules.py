@@ -140,7 +140,7 @@ def test_both_ground_lines_at_once_is_a_draw() -> None:
     assert after.lines == (0, 2, 3, 4, 5, 6, 7, 8)
     outcome = after.outcome()
     assert outcome is not None and outcome.winner is None
-    assert "both" in outcome.reason
+    assert "Both" in outcome.reason
 
 
 def test_turn_limit_draw() -> None:
@@ -226,7 +226,7 @@ def test_loss_when_no_live_square_left_after_contraction() -> None:
     assert after.lines == (1, 2, 2, 2, 2, 2, 2, 3)
     outcome = after.outcome()
     assert outcome is not None and outcome.winner == BLACK
-    assert "no square left" in outcome.reason and "file A" in outcome.reason
+    assert "No square is left" in outcome.reason and "file A" in outcome.reason
 
 
 def test_loss_checked_again_after_tokens() -> None:

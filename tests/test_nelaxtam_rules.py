@@ -287,7 +287,7 @@ def test_the_seed_final_diagram_scores_22_to_30() -> None:
     assert state.score() == {BLACK: 30, WHITE: 22}
     assert state.over and state.phase == PHASE_OVER and state.to_move() == ()
     outcome = state.outcome()
-    assert outcome.winner == BLACK and "no troop can destroy" in outcome.reason
+    assert outcome.winner == BLACK and "No troop can destroy" in outcome.reason
 
 
 def test_contact_keeps_the_game_going(duel: NelaxtamState) -> None:

@@ -193,12 +193,12 @@ def _end_outcome(lines: Sequence[int], deleted: int, tokens: bool) -> Outcome | 
         return ("file " if len(names) == 1 else "files ") + ", ".join(names)
 
     if tokens:
-        what = "no square left between the stick and {}'s ground line in {}"
+        what = "No square is left between the stick and {}'s ground line in {}."
     else:
-        what = "a stick reached {}'s ground line in {}"
+        what = "A stick reached {}'s ground line in {}."
     if white_lost and black_lost:
-        return Outcome(None, f"both ground lines reached at once (White: {where(white_lost)}; "
-                             f"Black: {where(black_lost)})")
+        return Outcome(None, f"Both ground lines were reached at once (White: {where(white_lost)}; "
+                             f"Black: {where(black_lost)}).")
     if white_lost:
         return Outcome(BLACK, what.format("White", where(white_lost)))
     return Outcome(WHITE, what.format("Black", where(black_lost)))
@@ -392,7 +392,7 @@ class ElastaState(GameState):
             after.phase = PHASE_TOKEN
             return after
         if turn >= TURN_LIMIT:
-            after._outcome = Outcome(None, f"no winner after {TURN_LIMIT} turns")
+            after._outcome = Outcome(None, f"No winner after {TURN_LIMIT} turns.")
         return after
 
     def _apply_tokens(self, white: int, black: int) -> ElastaState:
@@ -404,7 +404,7 @@ class ElastaState(GameState):
                 left[index] -= 1
         outcome = _end_outcome(self.lines, deleted, True)
         if outcome is None and self.turn >= TURN_LIMIT:
-            outcome = Outcome(None, f"no winner after {TURN_LIMIT} turns")
+            outcome = Outcome(None, f"No winner after {TURN_LIMIT} turns.")
         return ElastaState(self.lines, tokens=True, turn=self.turn, deleted=deleted,
                            tokens_left=(left[0], left[1]), outcome=outcome)
 

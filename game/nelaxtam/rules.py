@@ -526,7 +526,7 @@ class NelaxtamState(GameState):
     def _end(self) -> Outcome | None:
         """The end predicate and the safety caps, checked after every order turn."""
         if not in_contact(self.geo, self.territory, self.troops):
-            reason = "no troop can destroy any more"
+            reason = "No troop can destroy any more"
         elif self.calm >= CALM_LIMIT:
             reason = f"{CALM_LIMIT} turns in a row without a destroyed piece"
         elif self.turn >= TURN_LIMIT:
@@ -535,7 +535,7 @@ class NelaxtamState(GameState):
             return None
         score = self.score()
         b, w = score[BLACK], score[WHITE]
-        tally = f"{reason}: Black {b}, White {w}"
+        tally = f"{reason}: Black {b}, White {w}."
         if b == w:
             return Outcome(None, tally)
         return Outcome(BLACK if b > w else WHITE, tally)
