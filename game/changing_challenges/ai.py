@@ -8,7 +8,9 @@ The game is won three ways, all checked after every move: knocking the king, tip
 (moment past ±49) and a king on the centre line that cannot be knocked. The first two are often
 one quiet move away, so every quiescence node first asks whether the side to move has a quiet
 move that wins outright (a tipping move or a safe king step onto the centre line): a plain
-capture-only quiescence would stand pat in front of a lost balance.
+capture-only quiescence would stand pat in front of a lost balance. For the same reason a
+quiescence node whose *opponent* has such a move does not stand pat but tries every move (the
+"check evasion" of this game), and full-width nodes look for a win at once before searching.
 
 Evaluation (from the Triangles' side, negated for the Circles), in centipawn-like units:
 
@@ -40,6 +42,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 128
 QSEARCH_LIMIT = 8
 EASY_QSEARCH_LIMIT = 3
+EVASION_PLIES = 1
+"""Quiescence plies (from its root) at which a threatened side searches every move."""
 TT_LIMIT = 400_000
 
 MATERIAL = {B.PAWN: 60, B.BISHOP: 200, B.ROOK: 300, B.QUEEN: 500, B.KING: 0}
@@ -197,6 +201,8 @@ class Searcher:
                 if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
                     return value
         board = self.board
+        if self.wins_now(side, moment):
+            return WIN - ply - 1
         moves = B.generate(board, side, ep)
         if not moves:
             return 0
@@ -242,52 +248,71 @@ class Searcher:
         self.tt[key] = (depth, flag, stored, best_move)
         return best
 
-    def quiet_win(self, side: int, moment: int, moves: list[B.Move]) -> bool:
-        """Whether one of ``moves`` that is not a capture wins at once (tips the balance toward
-        the opponent's side, or puts the king safely on the centre line)."""
-        board = self.board
-        sign = B.SIGN[side]
-        line = B.LINE
-        for move in moves:
-            frm, to, kind = move
-            if kind:
-                continue
-            w = board[frm] * sign
-            d = w * (line[to] - line[frm])
-            if w == B.PAWN and B.PAWN_PROMO[side][to]:
-                d += 3 * line[to]
-            nm = moment + d
-            if (nm > B.TIP_LIMIT) if side == B.TRIANGLES else (nm < -B.TIP_LIMIT):
-                return True
-            if w == B.KING and line[to] == 0:
-                changes, _, _ = B.make(board, side, move)
-                safe = not B.attacked(board, to, 1 - side)
-                B.unmake(board, changes)
-                if safe:
-                    return True
-        return False
-
     def qsearch(self, alpha: int, beta: int, ply: int, side: int, ep: int, moment: int, pst: int, h: int,
                 qd: int) -> int:
         self._tick()
         board = self.board
-        moves = B.generate(board, side, ep)
-        if not moves:
-            return 0
-        if self.quiet_win(side, moment, moves):
+        if B.quiet_win(board, side, moment):
             return WIN - ply - 1
+        if qd < EVASION_PLIES and B.quiet_win(board, 1 - side, moment):
+            return self.evasion(alpha, beta, ply, side, ep, moment, pst, h, qd)
         stand = self.evaluate(side, moment, pst)
         if stand >= beta or qd >= self.qlimit:
             return stand
         if stand > alpha:
             alpha = stand
         best = stand
-        captures = [m for m in moves if m[2]]
+        captures = B.generate_captures(board, side, ep)
         if not captures:
             return stand
         captures.sort(key=lambda m: (abs(board[m[1]]) or 1) * 64 - abs(board[m[0]]) * 4 + (m[2] == B.KNOCK),
                       reverse=True)
         for move in captures:
+            changes, nep, cap = B.make(board, side, move)
+            dm, dp, dh = self._deltas(changes)
+            nm = moment + dm
+            won = B.winner_after(board, nm, side, cap)
+            if won >= 0:
+                score = WIN - ply - 1 if won == side else -(WIN - ply - 1)
+            else:
+                score = -self.qsearch(-beta, -alpha, ply + 1, 1 - side, nep, nm, pst + dp, h ^ dh, qd + 1)
+            B.unmake(board, changes)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+    def wins_now(self, side: int, moment: int) -> bool:
+        """Whether ``side`` (to move) wins with its next move: a quiet win, or the opposing king
+        standing where it can be knocked. Asked before a full-width node's move loop, so a won
+        position costs one scan instead of a search of every move."""
+        board = self.board
+        if B.quiet_win(board, side, moment):
+            return True
+        king = -B.KING * B.SIGN[side]
+        try:
+            sq = board.index(king, 14, 91)
+        except ValueError:
+            return False
+        return B.attacked(board, sq, side)
+
+    def evasion(self, alpha: int, beta: int, ply: int, side: int, ep: int, moment: int, pst: int, h: int,
+                qd: int) -> int:
+        """A quiescence node where the opponent threatens a quiet win (tipping the board, or a
+        safe king on the centre line) on its next move. Standing pat would ignore the threat, as
+        a chess quiescence search must not stand pat in check, so every move is tried; the
+        replies are quiescence nodes, whose first question is whether the threat still wins."""
+        board = self.board
+        moves = B.generate(board, side, ep)
+        if not moves:
+            return 0
+        moves.sort(key=lambda m: (abs(board[m[1]]) or 1) * 64 - abs(board[m[0]]) * 4 + 1000 * (m[2] > 0),
+                   reverse=True)
+        best = -INF
+        for move in moves:
             changes, nep, cap = B.make(board, side, move)
             dm, dp, dh = self._deltas(changes)
             nm = moment + dm
@@ -377,7 +402,9 @@ class Searcher:
         return best_move, best_score, done
 
 
-LEVEL_DEPTH = {"easy": 1, "normal": 64, "hard": 64}
+LEVEL_DEPTH = {"easy": 1, "normal": 3, "hard": 64}
+"""Deepest iteration per level. Normal stops at 3 plies (well inside its budget) so that it is a
+genuinely shallower player than hard, which deepens for as long as its 2.5 s allow."""
 
 
 def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:

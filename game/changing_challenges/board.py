@@ -391,3 +391,138 @@ def perft(board: list[int], side: int, ep: int, moment: int, depth: int, root: b
             total += perft(board, 1 - side, nep, nm, depth - 1, False)
         unmake(board, changes)
     return total
+
+
+# -- helpers for the AI's quiescence search ------------------------------------------------------------
+def _forward_rays(side: int) -> dict[int, tuple[tuple[tuple[int, ...], ...], ...]]:
+    """``FORWARD_RAYS[side][weight][sq]``: the slider rays of ``weight`` on ``sq`` whose every step
+    goes one line toward the opponent (straight or diagonally forward)."""
+    step = 1 if side == TRIANGLES else -1
+    out = {}
+    for weight, table in SLIDER_RAYS.items():
+        out[weight] = tuple(
+            tuple(ray for ray in rays if LINE[ray[0]] - LINE[sq] == step) for sq, rays in enumerate(table)
+        )
+    return out
+
+
+FORWARD_RAYS = (_forward_rays(TRIANGLES), _forward_rays(CIRCLES))
+"""Per side, the forward rays a quiet move can tip the balance along (see :func:`quiet_win`)."""
+
+
+def generate_captures(board: Sequence[int], side: int, ep: int) -> list[Move]:
+    """The knocks and merges of :func:`generate`, in the same order, without building the quiet
+    moves: the quiescence search only needs these, and most of its nodes stop at the stand-pat."""
+    sign = SIGN[side]
+    out: list[Move] = []
+    append = out.append
+    caps_t = PAWN_CAPS[side]
+    for sq in PLAYABLE:
+        p = board[sq] * sign
+        if p <= 0:
+            continue
+        if p == PAWN:
+            for t in caps_t[sq]:
+                q = board[t] * sign
+                if q < 0:
+                    append((sq, t, KNOCK))
+                    if q >= -3:
+                        append((sq, t, MERGE))
+                elif t == ep:
+                    append((sq, t, KNOCK))
+                    append((sq, t, MERGE))
+        elif p == KING:
+            for t in KING_STEPS[sq]:
+                if board[t] * sign < 0:
+                    append((sq, t, KNOCK))
+        else:
+            for ray in SLIDER_RAYS[p][sq]:
+                for t in ray:
+                    q = board[t] * sign
+                    if not q:
+                        continue
+                    if q < 0:
+                        append((sq, t, KNOCK))
+                        if p - q <= MERGE_LIMIT:
+                            append((sq, t, MERGE))
+                    break
+    return out
+
+
+def quiet_win(board: list[int], side: int, moment: int) -> bool:
+    """Whether ``side`` has a quiet (non-capturing) move that wins at once: one that tips the
+    balance its way, or a king step onto the centre line that no reply could knock.
+
+    Equivalent to trying every quiet move of :func:`generate` with :func:`winner_after`, but a
+    quiet move only shifts the moment by weight x lines gained, so it suffices to look at the
+    furthest empty square along each forward ray. Used at every quiescence node, where a full
+    move list would cost more than the rest of the node."""
+    sign = SIGN[side]
+    need = TIP_LIMIT + 1 - moment * sign  # the gain, in the mover's direction, that tips the board
+    fwd = FORWARD_RAYS[side]
+    push_t, start_t, promo_t = PAWN_PUSH[side], PAWN_START[side], PAWN_PROMO[side]
+    for sq in PLAYABLE:
+        p = board[sq] * sign
+        if p <= 0:
+            continue
+        if p == KING:
+            line = LINE[sq]
+            if not line:
+                # Rare (the opponent left a knockable king standing there): any quiet move that
+                # leaves it safe wins, so ask the full move list.
+                return _quiet_win_slow(board, side, moment)
+            if -1 <= line <= 1:
+                gain = -line * KING * sign  # stepping onto the centre line, in the mover's direction
+                if moment * sign + gain >= -TIP_LIMIT:  # not a move that tips the board against itself
+                    for t in KING_STEPS[sq]:
+                        if LINE[t] or board[t]:
+                            continue
+                        board[sq] = 0
+                        board[t] = p * sign
+                        safe = not attacked(board, t, 1 - side)
+                        board[t] = 0
+                        board[sq] = p * sign
+                        if safe:
+                            return True
+            if need <= KING:
+                for t in KING_STEPS[sq]:
+                    if not board[t] and (LINE[t] - line) * sign >= 1:
+                        return True
+        elif p == PAWN:
+            if need > 16:
+                continue
+            t = push_t[sq]
+            if t < 0 or board[t]:
+                continue
+            gain = 1 + (3 * LINE[t] * sign if promo_t[t] else 0)
+            if gain >= need:
+                return True
+            if start_t[sq] and need <= 2:
+                t2 = push_t[t]
+                if t2 >= 0 and not board[t2]:
+                    return True
+        elif p * 10 >= need:
+            for ray in fwd[p][sq]:
+                if p * len(ray) < need:
+                    continue
+                run = 0
+                for t in ray:
+                    if board[t]:
+                        break
+                    run += 1
+                if p * run >= need:
+                    return True
+    return False
+
+
+def _quiet_win_slow(board: list[int], side: int, moment: int) -> bool:
+    """:func:`quiet_win` by trying every quiet move (the reference it must agree with)."""
+    for move in generate(board, side, -1):
+        if move[2]:
+            continue
+        changes, _, captured = make(board, side, move)
+        won = winner_after(board, moment + moment_delta(changes), side, captured)
+        unmake(board, changes)
+        if won == side:
+            return True
+    return False
