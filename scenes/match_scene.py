@@ -754,13 +754,18 @@ class MatchScene(Scene):
             x += token_size + 14
         right = rect.right - 16
         extra = self.view.status_extra()
+        head_size = 20 if self.compact else 23
         if extra:
+            # The headline comes first: the game's status line gives way (shortened) when both
+            # do not fit, e.g. "Game over — The computer wins (Circles)" beside the balance.
             size = 17 if self.compact else 19
-            label = style.text_surface(extra, size, style.INK, bold=True)
+            head_w = style.font(head_size, True).size(headline)[0]
+            room = max(120, right - x - 18 - min(head_w, (right - x) * 2 // 3))
+            shown = style.fit_text(extra, size, room, bold=True)
+            label = style.text_surface(shown, size, style.INK, bold=True)
             surface.blit(label, label.get_rect(midright=(right, rect.centery)))
             right -= label.get_width() + 18
         width = right - x
-        head_size = 20 if self.compact else 23
         detail_size = 15 if self.compact else 17
         head = style.text_surface(
             style.fit_text(headline, head_size, width, bold=True), head_size, style.INK, True
