@@ -75,6 +75,18 @@ class Turn:
         return len(self.moves) > 1
 
 
+def mode_text(game: GameInfo, seats: Mapping[str, Seat]) -> str:
+    """How a match is played, for the menu and the load screen: "Two players", or who the
+    computer is and at which level."""
+    ai_seats = [(p, s) for p, s in seats.items() if s.is_ai]
+    if not ai_seats:
+        return "Two players"
+    if len(ai_seats) == len(seats):
+        return "Computer vs computer"
+    player, seat = ai_seats[0]
+    return f"vs computer ({seat.level}), computer plays {game.player_title(player)}"
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -124,13 +136,7 @@ class Match:
         return not any(seat.is_ai for seat in self.seats.values())
 
     def mode_text(self) -> str:
-        if self.two_player:
-            return "Two players"
-        ai_seats = [(p, s) for p, s in self.seats.items() if s.is_ai]
-        if len(ai_seats) == len(self.seats):
-            return "Computer vs computer"
-        player, seat = ai_seats[0]
-        return f"vs computer ({seat.level}), computer plays {self.game.player_title(player)}"
+        return mode_text(self.game, self.seats)
 
     def awaiting(self) -> list[str]:
         """Players who still owe a move this turn (for simultaneous turns: not yet submitted)."""

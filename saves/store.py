@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import GameError, Outcome
-from game.match import Match, RecordError, Seat
+from game.match import Match, RecordError, Seat, mode_text
 from game.register import get as get_game
 from saves.atomic import TEMP_SUFFIX, write_atomic
 
@@ -299,16 +299,9 @@ def match_from_envelope(data: dict[str, Any], path: Path | None = None) -> Match
 def _mode_from_seats(info: Any, seats: Any) -> str:
     """Match.mode_text without building a Match (for files written without a summary)."""
     try:
-        parsed = {p: Seat.from_json(s) for p, s in seats.items()}
+        return mode_text(info, {p: Seat.from_json(s) for p, s in seats.items()})
     except (AttributeError, GameError):
         return ""
-    ai_seats = [(p, s) for p, s in parsed.items() if s.is_ai]
-    if not ai_seats:
-        return "Two players"
-    if len(ai_seats) == len(info.players):
-        return "Computer vs computer"
-    player, seat = ai_seats[0]
-    return f"vs computer ({seat.level}), computer plays {info.player_title(player)}"
 
 
 def _safe_stem(match_id: Any) -> str:
