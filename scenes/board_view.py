@@ -217,6 +217,31 @@ class BoardView:
     def animation_scale(self) -> float:
         return duration_scale(self.settings)
 
+    # -- who sees what (simultaneous games with secret orders) ------------------------------------
+    def _actor(self) -> str | None:
+        """The human who may act on the board now (the scene's input player, minus its own checks)."""
+        if self.match.over:
+            return None
+        for player in self.match.awaiting():
+            if not self.match.seats[player].is_ai:
+                return player
+        return None
+
+    def viewer(self) -> str | None:
+        """Whose secrets may be shown: the acting human, else the only human at the screen."""
+        actor = self._actor()
+        if actor is not None:
+            return actor
+        humans = self.match.humans()
+        return humans[0] if len(humans) == 1 else None
+
+    def _shows(self, player: str) -> bool:
+        """Whether ``player``'s own draft or sealed orders may be drawn face up: only to that
+        player, and behind the hand-off curtain only when no other human shares the screen."""
+        if player != self.viewer():
+            return False
+        return player not in self.hidden_players or len(self.match.humans()) == 1
+
     def set_hidden(self, players: Sequence[str]) -> None:
         """Hide the secret parts (pending orders) of these players — for the hot-seat curtain."""
         self.hidden_players = frozenset(players)

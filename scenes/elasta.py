@@ -645,32 +645,6 @@ class ElastaView(BoardView):
             values = [a + (b - a) * p for a, b in zip(plan.stages[k], plan.stages[k + 1], strict=True)]
         return values
 
-    # ------------------------------------------------------------------------------------------------
-    # who sees what
-    # ------------------------------------------------------------------------------------------------
-    def _actor(self) -> str | None:
-        """The human who may act on the board now (the scene's input player, minus its own checks)."""
-        if self.match.over:
-            return None
-        for player in self.match.awaiting():
-            if not self.match.seats[player].is_ai:
-                return player
-        return None
-
-    def viewer(self) -> str | None:
-        """Whose secrets may be shown: the acting human, else the only human at the screen."""
-        actor = self._actor()
-        if actor is not None:
-            return actor
-        humans = self.match.humans()
-        return humans[0] if len(humans) == 1 else None
-
-    def _shows(self, player: str) -> bool:
-        """Whether ``player``'s own chips (draft or sealed order) may be drawn face up."""
-        if player != self.viewer():
-            return False
-        return player not in self.hidden_players or len(self.match.humans()) == 1
-
     def draft(self, player: str) -> list[int | None]:
         return self.drafts.setdefault(player, [None] * N)
 
