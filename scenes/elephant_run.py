@@ -777,9 +777,13 @@ class ElephantRunView(BoardView):
         overlay = pygame.Surface((s, s), pygame.SRCALPHA)
         mid = (s // 2, s // 2)
         alpha = 230 if hovered else 190
+        # a wash over the whole tile says "you can go here" at a glance, before the shape says how
+        wash = overlay.get_rect().inflate(-max(4, s // 12), -max(4, s // 12))
+        pygame.draw.rect(overlay, (*color, 70 if hovered else 48), wash, border_radius=max(4, s // 9))
+        pygame.draw.rect(overlay, (*color, 150), wash, width=2, border_radius=max(4, s // 9))
         if kind == "step":
-            pygame.draw.circle(overlay, (*color, alpha), mid, int(s * 0.13 * grow))
-            pygame.draw.circle(overlay, (255, 255, 255, 160), mid, int(s * 0.13 * grow), 2)
+            pygame.draw.circle(overlay, (*color, alpha), mid, int(s * 0.16 * grow))
+            pygame.draw.circle(overlay, (255, 255, 255, 200), mid, int(s * 0.16 * grow), 3)
         elif kind == "jump":
             pygame.draw.circle(overlay, (*color, alpha), mid, int(s * 0.33 * grow), max(3, s // 14))
         elif kind == "run":
