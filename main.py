@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         scene, file = args.screenshot
         if scene.partition(":")[0] not in _scene_names():
             parser.error(f"unknown scene '{scene}' (choose one of: {', '.join(_scene_names())}; "
-                         "match scenes and pause also take ':GAME', e.g. match-mid:epaminondas)")
+                         "new-game, help, pause and match scenes also take ':GAME', as in match-mid:elasta)")
         if not file.lower().endswith(".png"):
             parser.error(f"screenshot file '{file}' must end in .png")
     if args.self_test is not None and args.self_test.suffix.lower() != ".png":

@@ -26,6 +26,8 @@ SCENES: tuple[str, ...] = (
     "match-end",
 )
 MATCH_SCENES: frozenset[str] = frozenset({"pause", "match-setup", "match-mid", "match-end"})
+GAME_SCENES: frozenset[str] = MATCH_SCENES | {"new-game", "help"}
+"""Scenes that show one game and so take ``:GAME`` (default Elephant Run)."""
 """Scenes that put a demo match on screen (which the match scene autosaves when it leaves)."""
 
 DEMO_GAME = "elephant-run"
@@ -51,8 +53,9 @@ def split_name(name: str) -> tuple[str, str]:
     if base not in SCENES:
         raise ValueError(f"unknown scene '{name}' (scenes: {', '.join(SCENES)}; "
                          "match scenes take ':GAME', e.g. match-mid:epaminondas)")
-    if game_id and (base not in MATCH_SCENES or not has_view(game_id)):
-        raise ValueError(f"'{name}': only match scenes and pause take ':GAME', with a game that has a board")
+    if game_id and (base not in GAME_SCENES or not has_view(game_id)):
+        raise ValueError(f"'{name}': only {', '.join(sorted(GAME_SCENES))} take ':GAME', "
+                         "with a game that has a board")
     return base, game_id or DEMO_GAME
 
 
@@ -61,20 +64,17 @@ def all_names() -> list[str]:
     from scenes.views import view_ids
 
     extra = [f"{base}:{game_id}" for game_id in view_ids() if game_id != DEMO_GAME
-             for base in ("match-setup", "match-mid", "match-end")]
+             for base in ("new-game", "help", "match-setup", "match-mid", "match-end")]
     return [*SCENES, *extra]
 
 
-def _first_game():
+def _game(game_id: str):
     from scenes.menu import playable_games
 
-    games = playable_games()
-    if not games:
-        raise ShowcaseUnavailable("no playable game is registered")
-    for info in games:
-        if info.id == DEMO_GAME:
+    for info in playable_games():
+        if info.id == game_id:
             return info
-    return games[0]
+    raise ShowcaseUnavailable(f"{game_id} is not playable")
 
 
 def _match_scene(app: App, stage: str, game_id: str = DEMO_GAME):
@@ -123,11 +123,11 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
     name, game_id = split_name(name)
     builders: dict[str, Callable[[], None]] = {
         "menu": lambda: app.reset_to(MainMenuScene(app)),
-        "new-game": lambda: _new_game(app),
+        "new-game": lambda: _new_game(app, game_id),
         "load": lambda: _load(app, demo_saves),
         "settings": lambda: _settings(app),
         "pause": lambda: _pause(app, game_id),
-        "help": lambda: _help(app),
+        "help": lambda: _help(app, game_id),
         "match-setup": lambda: _match(app, "setup", game_id),
         "match-mid": lambda: _match(app, "mid", game_id),
         "match-end": lambda: _match(app, "end", game_id),
@@ -135,12 +135,12 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
     builders[name]()
 
 
-def _new_game(app: App) -> None:
+def _new_game(app: App, game_id: str) -> None:
     from scenes.menu import MainMenuScene
     from scenes.new_game import NewGameScene
 
     app.reset_to(MainMenuScene(app))
-    app.push(NewGameScene(app, _first_game()))
+    app.push(NewGameScene(app, _game(game_id)))
 
 
 def _load(app: App, demo_saves: bool) -> None:
@@ -171,13 +171,13 @@ def _pause(app: App, game_id: str) -> None:
     app.push(PauseScene(app, scene))
 
 
-def _help(app: App) -> None:
+def _help(app: App, game_id: str) -> None:
     from scenes.menu import MainMenuScene
 
     menu = MainMenuScene(app)
     app.reset_to(menu)
     menu.refresh()
-    menu.show_rules(_first_game())
+    menu.show_rules(_game(game_id))
 
 
 def _match(app: App, stage: str, game_id: str) -> None:

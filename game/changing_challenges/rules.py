@@ -33,8 +33,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Piece set",
         "standard",
         tuple(B.PIECE_SETS),
-        "standard: king, 3 queens, 2 rooks, 4 bishops, 4 pawns. no-rooks: king, 3 queens, 4 bishops, "
-        "6 pawns. many-pawns: king, 2 queens, 2 rooks, 2 bishops, 7 pawns.",
+        "Besides the king: standard 3Q 2R 4B 4P · no-rooks 3Q 4B 6P · many-pawns 2Q 2R 2B 7P.",
     ),
 )
 
