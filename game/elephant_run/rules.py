@@ -24,6 +24,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, overload
 
+from game.bits import squares_of
 from game.core import GameError, GameState, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
 
 GAME_ID = "elephant-run"
@@ -150,16 +151,6 @@ def region(seed: int, within: int) -> int:
         if bigger == current:
             return current
         current = bigger
-
-
-def squares_of(mask: int) -> list[int]:
-    """The square numbers set in ``mask``, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # -- raw move generation (shared by the state and the AI) -----------------------------------------

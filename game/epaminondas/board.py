@@ -23,6 +23,8 @@ Every step is a handful of big-int operations for *all* groups of a direction at
 
 from __future__ import annotations
 
+from game.bits import squares_of as squares_of  # re-exported: the rules and view use B.squares_of
+
 WIDTH = 14
 HEIGHT = 12
 SIZE = WIDTH * HEIGHT
@@ -486,16 +488,6 @@ def square_index(name: str) -> int:
     if not 1 <= rank <= HEIGHT or text[1] == "0":
         raise ValueError(f"'{name}' is not a square (files a-n, ranks 1-12)")
     return (rank - 1) * WIDTH + FILES.index(text[0])
-
-
-def squares_of(bits: int) -> list[int]:
-    """Set squares in ascending order."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 def direction_between(frm: int, to: int) -> tuple[int, int] | None:

@@ -26,6 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.bits import squares_of as bits_of
 from game.core import GameError, GameState, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
 
 GAME_ID = "nelaxtam"
@@ -156,16 +157,6 @@ def geometry(n: int) -> Geometry:
     orth = tuple(tuple(at(sq % n + df, sq // n + dr) for df, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)))
                  for sq in range(n * n))
     return Geometry(n, full, full & ~first, full & ~last, dark, full & ~dark, edge, diag, orth)
-
-
-def bits_of(mask: int) -> list[int]:
-    """The squares of a bit set, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def order_target(geo: Geometry, square: int, code: int) -> int:
