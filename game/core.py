@@ -168,6 +168,18 @@ class GameState(ABC):
             raise NotationError(text, f"a turn here has {len(acting)} parts separated by '/'")
         return {player: self.parse_move(player, part) for player, part in zip(acting, parts, strict=True)}
 
+    # -- identity -------------------------------------------------------------------------------
+    @abstractmethod
+    def key(self) -> Hashable:
+        """Everything that makes two positions the same (repetition rules, transposition tables,
+        tests comparing states); equality and hashing follow it."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.key() == other.key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
     # -- result ---------------------------------------------------------------------------------
     @abstractmethod
     def outcome(self) -> Outcome | None:

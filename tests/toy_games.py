@@ -21,6 +21,9 @@ class NimState(GameState):
         self.stones = stones
         self.mover = mover
 
+    def key(self) -> tuple[int, int]:
+        return (self.stones, self.mover)
+
     def to_move(self) -> tuple[str, ...]:
         return () if self.stones == 0 else (self.players[self.mover],)
 
@@ -65,6 +68,9 @@ class PenniesState(GameState):
 
     def __init__(self, points: tuple[int, int] = (0, 0)) -> None:
         self.points = points
+
+    def key(self) -> tuple[int, int]:
+        return self.points
 
     def to_move(self) -> tuple[str, ...]:
         return () if max(self.points) >= 2 else self.players

@@ -143,12 +143,6 @@ class ChangingChallengesState(GameState):
         """The position, side to move and en passant square: what the repetition rule compares."""
         return (self.board, self.side, self.ep)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ChangingChallengesState) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
     def __repr__(self) -> str:
         return f"ChangingChallengesState({self.text()!r})"
 

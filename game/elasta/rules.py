@@ -277,12 +277,6 @@ class ElastaState(GameState):
     def key(self) -> tuple[Any, ...]:
         return (self.lines, self.tokens, self.phase, self.turn, self.deleted, self.tokens_left, self._outcome)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ElastaState) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
     def __repr__(self) -> str:
         return f"ElastaState(lines={list(self.lines)}, phase={self.phase!r}, turn={self.turn})"
 

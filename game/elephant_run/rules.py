@@ -434,12 +434,6 @@ class ElephantRunState(GameState):
         return (self.tiles, self.farmers, self.elephant, self.phase, self.side, self.target,
                 self.n_farmers, int(self.compound))
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ElephantRunState) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
     def __repr__(self) -> str:
         return f"ElephantRunState({self.position()!r})"
 

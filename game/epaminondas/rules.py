@@ -105,12 +105,6 @@ class EpaminondasState(GameState):
         """The position and side to move: what the repetition rule compares."""
         return (self.white, self.black, self.side)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, EpaminondasState) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
     def __repr__(self) -> str:
         return f"EpaminondasState({self.text()!r})"
 

@@ -484,12 +484,6 @@ class NelaxtamState(GameState):
         return (self.size, self.sea, self.quiet, self.territory, self.troops, self.phase, self.turn,
                 self.calm)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NelaxtamState) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
     def __repr__(self) -> str:
         return f"NelaxtamState(size={self.size}, phase={self.phase!r}, turn={self.turn})"
 
