@@ -145,3 +145,13 @@ def test_hard_beats_fixed_opponents(name: str) -> None:
         outcome, _ = play(OPPONENTS[name], ai_player, "hard", 100 + index, 0.25, max_turns=60)
         wins += outcome is not None and outcome.winner == ai_player
     assert wins >= 3
+
+
+def test_levels_differ_in_depth() -> None:
+    # Normal is shallower than hard: fewer oracle rounds and no next-turn threat term.
+    normal, hard = elasta_ai.LEVEL_SETTINGS["normal"], elasta_ai.LEVEL_SETTINGS["hard"]
+    assert normal["iterations"] < hard["iterations"]
+    assert not normal["threats"] and hard["threats"]
+    pre = elasta_ai.live_prefix(0)
+    line = [1, 3, 4, 4, 4, 4, 4, 4]  # White's A at depth 1, its neighbour not far enough ahead
+    assert elasta_ai.evaluate(line, pre) < elasta_ai.evaluate(line, pre, threats=False)

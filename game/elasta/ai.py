@@ -19,8 +19,9 @@ by swapping pairs of chips while the true expected payoff improves.
 The evaluation counts, for each file, the non-deleted squares each player still has on their side
 (their "depth"): the material balance, a convex danger for shallow files, and the threats of the
 next turn — a file at depth 1 falls to one lost comparison unless the rubber band would pull the
-stick back, which depends on its neighbours. Levels differ in evaluation (easy sees material only),
-in how long the oracle loop runs, and in how much extra randomness is mixed in.
+stick back, which depends on its neighbours. Levels differ in evaluation (easy sees material only,
+normal adds the danger of shallow files but not next turn's threats, hard sees everything), in how
+long the oracle loop runs, and in how much extra randomness is mixed in.
 """
 
 from __future__ import annotations
@@ -59,12 +60,13 @@ P_WIN_FILE = 7 / 16
 """Chance of winning (or losing) one file with random chips: 28 of the 64 chip pairs."""
 
 LEVEL_SETTINGS: dict[str, dict[str, float]] = {
-    "easy": {"iterations": 3, "time_share": 0.5, "noise": 0.45, "full_eval": 0},
-    "normal": {"iterations": 25, "time_share": 0.6, "noise": 0.08, "full_eval": 1},
-    "hard": {"iterations": 60, "time_share": 0.8, "noise": 0.04, "full_eval": 1},
+    "easy": {"iterations": 3, "time_share": 0.5, "noise": 0.45, "full_eval": 0, "threats": 0},
+    "normal": {"iterations": 10, "time_share": 0.6, "noise": 0.08, "full_eval": 1, "threats": 0},
+    "hard": {"iterations": 150, "time_share": 0.8, "noise": 0.04, "full_eval": 1, "threats": 1},
 }
 """Per level: double-oracle iterations at most, share of the time budget used, chance of
-playing a uniformly random candidate instead of sampling the equilibrium, and which evaluation."""
+playing a uniformly random candidate instead of sampling the equilibrium, and which evaluation
+(``full_eval`` 0: material only; 1: material and danger; ``threats`` adds next turn's kill risk)."""
 
 LAST_STATS: dict[str, float] = {}
 """Figures from the most recent decision (iterations, candidates, value): for tests and tuning."""
@@ -117,8 +119,9 @@ def _kill_risk(depth: Sequence[int], lines: Sequence[int], towards_white: bool) 
     return min(1.0, kills[0] / 3 + sum(kills[1:]))
 
 
-def evaluate(lines: Sequence[int], pre: list[list[int]], full: bool = True) -> float:
-    """White's view of a line after contraction: ±WIN if decided, else a heuristic."""
+def evaluate(lines: Sequence[int], pre: list[list[int]], full: bool = True, threats: bool = True) -> float:
+    """White's view of a line after contraction: ±WIN if decided, else a heuristic. ``full`` adds
+    the danger of shallow files, ``threats`` (with ``full``) the risk of being killed next turn."""
     white = [pre[f][line] for f, line in enumerate(lines)]
     black = [pre[f][N_RANKS] - w for f, w in enumerate(white)]
     white_lost = min(white) == 0
@@ -129,6 +132,8 @@ def evaluate(lines: Sequence[int], pre: list[list[int]], full: bool = True) -> f
     if not full:
         return value
     value += sum(DANGER[min(b, 8)] for b in black) - sum(DANGER[min(w, 8)] for w in white)
+    if not threats:
+        return value
     value += THREAT_WEIGHT * (_kill_risk(black, lines, False) - _kill_risk(white, lines, True))
     return value
 
@@ -248,11 +253,12 @@ class TurnGame:
     Payoffs depend only on the eight comparison results, so they are cached by that sign vector
     (at most 3^8 = 6,561 entries), which makes every matrix entry after the first a dict lookup."""
 
-    def __init__(self, lines: Sequence[int], deleted: int, full_eval: bool) -> None:
+    def __init__(self, lines: Sequence[int], deleted: int, full_eval: bool, threats: bool = True) -> None:
         self.lines = list(lines)
         self.deleted = deleted
         self.pre = live_prefix(deleted)
         self.full = full_eval
+        self.threats = threats
         self.cache: dict[tuple[int, ...], float] = {}
         base = self.value((0,) * N_FILES)
         self.file_win: list[float] = []
@@ -271,7 +277,7 @@ class TurnGame:
             pushed = push(self.lines, signs, self.deleted)
             rounds = contract(pushed)
             final = rounds[-1] if rounds else pushed
-            cached = evaluate(final, self.pre, self.full)
+            cached = evaluate(final, self.pre, self.full, self.threats)
             self.cache[signs] = cached
         return cached
 
@@ -347,7 +353,7 @@ def equilibrium(state: ElastaState, level: str, rng: random.Random, seconds: flo
     settings = LEVEL_SETTINGS[level]
     start = time.perf_counter()
     deadline = start + seconds * settings["time_share"]
-    game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]))
+    game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]), bool(settings["threats"]))
     uniform = [tuple(range(N_FILES))]
     whites = [game.assignment_reply(WHITE, uniform, [1.0])]
     blacks = [game.assignment_reply(BLACK, uniform, [1.0])]
