@@ -139,8 +139,17 @@ class Match:
         return mode_text(self.game, self.seats)
 
     def awaiting(self) -> list[str]:
-        """Players who still owe a move this turn (for simultaneous turns: not yet submitted)."""
-        return [p for p in self.state.to_move() if p not in self.pending]
+        """Players who still owe a move this turn (for simultaneous turns: not yet submitted), in
+        the order they give it at a shared screen.
+
+        In hot-seat play of a simultaneous turn the player who confirmed last still holds the
+        screen when the reveal ends, so the order rotates every turn: that player goes first next
+        turn, and the screen only ever changes hands behind the curtain."""
+        players = [p for p in self.state.to_move() if p not in self.pending]
+        if len(players) > 1 and self.two_player:
+            shift = len(self.turns) % len(players)
+            players = players[shift:] + players[:shift]
+        return players
 
     # -- playing --------------------------------------------------------------------------------
     def submit(self, player: str, move: Move) -> Turn | None:

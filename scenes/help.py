@@ -26,6 +26,13 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("F11", "full screen on / off"),
 )
 
+SECRET_ORDER_CONTROLS: tuple[tuple[str, str], ...] = (
+    ("Two players, one screen", "confirm your orders, then pass the screen behind the curtain; "
+     "whoever confirmed last goes first next turn, so the screen changes hands only there"),
+    ("Backspace on the curtain", "take your confirmed orders back before passing the screen"),
+)
+"""Extra controls of games with secret simultaneous orders (the hot-seat hand-off)."""
+
 HEADING_COLOUR = "#8a4e12"
 BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 
@@ -91,8 +98,9 @@ def rules_to_html(rules: str) -> str:
     return "<br><br>".join(parts)
 
 
-def controls_html() -> str:
-    rows = "<br>".join(f"   <b>{html.escape(key)}</b> — {html.escape(what)}" for key, what in CONTROLS)
+def controls_html(secret_orders: bool = False) -> str:
+    controls = CONTROLS + (SECRET_ORDER_CONTROLS if secret_orders else ())
+    rows = "<br>".join(f"   <b>{html.escape(key)}</b> — {html.escape(what)}" for key, what in controls)
     return f'<font pixel_size=20 color="{HEADING_COLOUR}"><b>Controls</b></font><br>{rows}'
 
 
@@ -104,7 +112,8 @@ def help_html(info: GameInfo) -> str:
         if info.rules_help.strip()
         else ("The rules for this game are not written yet.")
     )
-    return "<br><br>".join(part for part in (summary, rules, controls_html()) if part)
+    controls = controls_html(info.simultaneous)
+    return "<br><br>".join(part for part in (summary, rules, controls) if part)
 
 
 def preload_text_fonts(ui_manager: pygame_gui.UIManager) -> None:

@@ -256,7 +256,11 @@ class MatchScene(Scene):
             self._button(event.ui_element)
             return
         if self.curtain_for is not None:
-            if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+            if event.type == pygame.KEYDOWN and (
+                event.key == pygame.K_BACKSPACE or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
+            ):
+                self._take_back_sealed()
+            elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
                 event.type == pygame.KEYDOWN
                 and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
             ):
@@ -418,6 +422,22 @@ class MatchScene(Scene):
             button.show()
         self._refresh_buttons()
         self._refresh_view_buttons()
+
+    def _take_back_sealed(self) -> None:
+        """While the curtain is up the screen has not changed hands yet, so the player who just
+        confirmed may still take their orders back and change them."""
+        owner = self._sealed_by()
+        if owner is None or not self.match.withdraw(owner):
+            return
+        self.curtain_for = None
+        self._curtain_cleared = None
+        self.view.set_hidden([p for p in self.match.pending if not self.match.seats[p].is_ai])
+        for button in [*self.buttons.values(), *self.view_buttons.values()]:
+            button.show()
+        self._refresh_buttons()
+        self._refresh_view_buttons()
+        title = self.match.game.player_title(owner)
+        self._say(f"{title}'s orders are back on the board: change them and confirm again.")
 
     def _sealed_by(self) -> str | None:
         """The human whose sealed secret order Undo would withdraw while another human sits at the
@@ -938,7 +958,8 @@ class MatchScene(Scene):
         stripe = max(24, width // 40)
         for x in range(0, width, stripe * 2):
             pygame.draw.rect(surface, (64, 45, 34), (x, 0, stripe, height))
-        card = pygame.Rect(0, 0, min(560, width - 80), 220)
+        sealed = self._sealed_by()
+        card = pygame.Rect(0, 0, min(560, width - 80), 220 if sealed is None else 240)
         card.center = (width // 2, height // 2)
         style.panel(surface, card, style.PARCHMENT, radius=18, border=style.ACCENT)
         player = self.curtain_for or ""
@@ -956,11 +977,20 @@ class MatchScene(Scene):
         style.text(
             surface,
             "The other player's orders are hidden.",
-            (card.centerx, card.top + 136),
+            (card.centerx, card.top + 132),
             17,
             style.INK_SOFT,
             anchor="midtop",
         )
+        if sealed is not None:
+            style.text(
+                surface,
+                f"{self.match.game.player_title(sealed)}: Backspace takes your orders back",
+                (card.centerx, card.top + 160),
+                14,
+                style.INK_SOFT,
+                anchor="midtop",
+            )
         pulse = 0.5 + 0.5 * math.sin(self.clock * 3.0)
         color = tuple(round(a + (b - a) * pulse) for a, b in zip(style.ACCENT, style.WOOD, strict=True))
         style.text(

@@ -148,10 +148,42 @@ def test_hard_beats_fixed_opponents(name: str) -> None:
 
 
 def test_levels_differ_in_depth() -> None:
-    # Normal is shallower than hard: fewer oracle rounds and no next-turn threat term.
+    # Normal is shallower than hard: fewer oracle rounds and no look-ahead to the next turn.
     normal, hard = elasta_ai.LEVEL_SETTINGS["normal"], elasta_ai.LEVEL_SETTINGS["hard"]
     assert normal["iterations"] < hard["iterations"]
-    assert not normal["threats"] and hard["threats"]
-    pre = elasta_ai.live_prefix(0)
-    line = [1, 3, 4, 4, 4, 4, 4, 4]  # White's A at depth 1, its neighbour not far enough ahead
-    assert elasta_ai.evaluate(line, pre) < elasta_ai.evaluate(line, pre, threats=False)
+    assert not normal["lookahead"] and hard["lookahead"] >= 10
+
+
+def test_next_turn_value_is_antisymmetric_and_knows_decided_lines() -> None:
+    for line in [(1, 3, 4, 4, 4, 4, 3, 1), (2, 2, 4, 5, 3, 4, 4, 3), (1, 3, 5, 5, 5, 5, 3, 1)]:
+        mirrored = tuple(8 - v for v in line)
+        assert elasta_ai.next_turn_value(line, 0) == pytest.approx(-elasta_ai.next_turn_value(mirrored, 0))
+    assert elasta_ai.next_turn_value((0, 1, 2, 2, 2, 2, 2, 2), 0) == -elasta_ai.WIN
+    assert elasta_ai.next_turn_value((4,) * 8, 0) == pytest.approx(0.0)
+
+
+def test_next_turn_value_corrects_the_static_evaluation() -> None:
+    # Both edge files at depth 1, but the band pulls either back unless Black also wins the file
+    # beside it: the static danger overstates it; playing the next turn out says how much.
+    line = (1, 3, 5, 5, 5, 5, 3, 1)
+    static = elasta_ai.evaluate(line, elasta_ai.live_prefix(0))
+    deeper = elasta_ai.next_turn_value(line, 0)
+    assert static < 0 and deeper < 0
+    assert abs(deeper - static) > 3
+
+
+def test_hard_looks_ahead_and_samples_from_the_deeper_game() -> None:
+    state = ElastaState((3, 4, 5, 4, 3, 4, 5, 4), turn=3)
+    move = elasta_ai.ai(state, BLACK, "hard", random.Random(1), 1.5)
+    state.check_move(BLACK, move)
+    assert elasta_ai.LAST_STATS["lookahead"] > 50  # positions scored one turn deeper
+    whites = [elasta_ai.random_allotment(random.Random(i)) for i in range(6)]
+    blacks = [elasta_ai.random_allotment(random.Random(10 + i)) for i in range(5)]
+    game = elasta_ai.TurnGame(state.lines, state.deleted, True)
+    w, x, b, y, _ = elasta_ai.look_ahead(game, whites, [1 / 6] * 6, blacks, [0.2] * 5, 4,
+                                         time.perf_counter() + 5)
+    # the four likeliest of each side, then the deep game's own oracle rounds add best replies
+    assert w[:4] == whites[:4] and b[:4] == blacks[:4] and len(w) > 4 and len(b) > 4
+    assert len(w) == len(x) and len(b) == len(y)
+    assert sum(x) == pytest.approx(1) and sum(y) == pytest.approx(1)
+    assert elasta_ai.LAST_STATS["deep_rounds"] >= 1

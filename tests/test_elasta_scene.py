@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from typing import Any
 
@@ -140,21 +141,29 @@ def test_two_player_curtain_hides_the_first_allotment_then_both_flip(app: Any) -
     match.play_text(WORKED_1)
     scene = start(app, match, speed="normal")
     view = view_of(scene)
-    type_digits(app, WORKED_2_WHITE)
+    # Black confirmed last and still holds the screen, so Black allots first this turn
+    assert scene.input_player() == "black" and scene.curtain_for is None
+    type_digits(app, "12345670")
     key(app, pygame.K_RETURN)
-    assert scene.curtain_for == "black"
+    assert scene.curtain_for == "white" and match.pending
+    key(app, pygame.K_BACKSPACE)  # before passing the screen Black may still take it back
+    assert scene.curtain_for is None and not match.pending
+    assert scene.input_player() == "black" and "back on the board" in (scene.message or "")
+    type_digits(app, WORKED_2_BLACK)  # eight new digits replace the old allotment
+    key(app, pygame.K_RETURN)
+    assert scene.curtain_for == "white" and match.pending == {"black": (3, 4, 2, 0, 7, 6, 1, 5)}
     assert scene.input_player() is None
     key(app, pygame.K_SPACE, " ")
-    assert scene.curtain_for is None and scene.input_player() == "black"
-    assert view.viewer() == "black"
-    how = view.row("white")[1]
-    assert how == "back"  # White's sealed chips lie face down for Black
-    assert view.tray_chips("white") == []
-    assert view.row("black")[1] != "back"
-    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # Black may not withdraw White's sealed order
-    assert "white" in match.pending and "sealed" in (scene.message or "")
+    assert scene.curtain_for is None and scene.input_player() == "white"
+    assert view.viewer() == "white"
+    how = view.row("black")[1]
+    assert how == "back"  # Black's sealed chips lie face down for White
+    assert view.tray_chips("black") == []
+    assert view.row("white")[1] != "back"
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # White may not withdraw Black's sealed order
+    assert "black" in match.pending and "sealed" in (scene.message or "")
     assert not scene.buttons["undo"].is_enabled
-    type_digits(app, WORKED_2_BLACK)
+    type_digits(app, WORKED_2_WHITE)
     key(app, pygame.K_RETURN)
     assert match.move_texts()[-1] == f"{WORKED_2_WHITE}/{WORKED_2_BLACK}"
     # the reveal plays: both rows flip, sticks slide, the band snaps back round by round
@@ -248,17 +257,18 @@ def test_token_variant_placement_is_a_second_secret_step(app: Any) -> None:
     view = view_of(scene)
     state: Any = match.state
     assert state.phase == R.PHASE_TOKEN
+    assert scene.input_player() == "black"  # Black confirmed last, so Black places first
     assert not scene.view_buttons["confirm"].is_enabled
-    click(app, view.square_center("a6"))  # Black's territory
-    assert scene.message_error and "not in White's territory" in (scene.message or "")
-    click(app, view.square_center("a2"))
-    assert view.token_draft == {"white": R.square_index("a2")}
+    click(app, view.square_center("a2"))  # White's territory
+    assert scene.message_error and "not in Black's territory" in (scene.message or "")
+    click(app, view.square_center("h8"))
+    assert view.token_draft == {"black": R.square_index("h8")}
     assert scene.view_buttons["confirm"].is_enabled
     key(app, pygame.K_RETURN)
-    assert match.pending == {"white": R.square_index("a2")} and scene.curtain_for == "black"
+    assert match.pending == {"black": R.square_index("h8")} and scene.curtain_for == "white"
     key(app, pygame.K_SPACE, " ")
-    assert view.token_draft.get("black") is None
-    click(app, view.square_center("h8"))
+    assert view.token_draft.get("white") is None
+    click(app, view.square_center("a2"))
     press(app, scene, "confirm")
     assert match.move_texts()[-1] == "a2/h8"
     assert view.busy and view.plan.kind == "token"
@@ -267,3 +277,76 @@ def test_token_variant_placement_is_a_second_secret_step(app: Any) -> None:
     assert after.phase == R.PHASE_ALLOT and after.deleted >> R.square_index("a2") & 1
     assert view.token_owner == {R.square_index("a2"): "white", R.square_index("h8"): "black"}
     assert "19 tokens" in view.player_summary("white")
+
+
+def test_full_two_player_game_with_the_curtain_every_turn(app: Any) -> None:
+    """A whole hot-seat game typed in: every turn one player confirms, the curtain falls for the
+    other, who sees only the backs of the sealed chips; both flip together; the player who
+    confirmed last allots first next turn; the game ends with the end dialog."""
+    rng = random.Random(5)
+    match = two_player()
+    scene = start(app, match, speed="fast")
+    view = view_of(scene)
+    for _ in range(R.TURN_LIMIT):
+        if match.over:
+            break
+        white, black = (R.allotment_text(match.state.random_move(p, rng)) for p in ("white", "black"))
+        before = len(match.turns)
+        # whoever confirmed last goes first: White on even turns, Black on odd ones
+        first, second = ("white", "black") if before % 2 == 0 else ("black", "white")
+        digits = {"white": white, "black": black}
+        assert scene.input_player() == first, scene.message
+        type_digits(app, digits[first])
+        key(app, pygame.K_RETURN)
+        assert scene.curtain_for == second and scene.input_player() is None
+        key(app, pygame.K_SPACE, " ")
+        assert view.row(first)[1] == "back" and view.tray_chips(first) == []
+        type_digits(app, digits[second])
+        key(app, pygame.K_RETURN)
+        assert len(match.turns) == before + 1
+        assert match.turns[-1].text == f"{white}/{black}"
+        settle(app, scene)
+        assert view.lines_at() == [float(v) for v in match.state.lines]  # type: ignore[attr-defined]
+    assert match.over and match.outcome is not None
+    app.step([], DT)
+    assert scene.end_dialog is not None and scene.end_dialog.alive()
+
+
+def test_full_game_against_hard_through_the_scene(app: Any) -> None:
+    """A whole game against the hard computer in its worker process: the human's allotments are
+    typed, every one of the computer's arrives, reveals and settles, and the game reaches its end."""
+    rng = random.Random(8)
+    match = Match("elasta", {}, {"white": Seat(), "black": Seat(AI, "hard")})
+    scene = start(app, match, speed="fast")
+    view = view_of(scene)
+    deadline = time.monotonic() + 600
+    while not match.over:
+        assert time.monotonic() < deadline, "the game against hard did not finish"
+        before = len(match.turns)
+        assert scene.input_player() == "white", scene.message
+        # A plain greedy human: the highest chips where White is deepest in danger.
+        lines = match.state.lines  # type: ignore[attr-defined]
+        order = sorted(range(8), key=lambda f: (lines[f], rng.random()))
+        chips = [0] * 8
+        for chip, file in zip(range(7, -1, -1), order, strict=True):
+            chips[file] = chip
+        type_digits(app, "".join(map(str, chips)))
+        key(app, pygame.K_RETURN)
+        assert scene.curtain_for is None
+        while len(match.turns) == before and time.monotonic() < deadline:
+            app.step([], DT)
+        assert match.turns[-1].moves["white"] == tuple(chips)
+        settle(app, scene)
+        assert view.lines_at() == [float(v) for v in match.state.lines]  # type: ignore[attr-defined]
+    assert match.outcome is not None
+    app.step([], DT)
+    assert scene.end_dialog is not None and scene.end_dialog.alive()
+
+
+def test_rules_help_explains_the_hand_off_only_for_secret_order_games() -> None:
+    from game.register import get as get_game
+    from scenes.help import help_html
+
+    assert "Backspace on the curtain" in help_html(get_game("elasta"))
+    assert "Backspace on the curtain" in help_html(get_game("nelaxtam"))
+    assert "curtain" not in help_html(get_game("elephant-run"))

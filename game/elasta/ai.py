@@ -17,11 +17,13 @@ not quite a sum (the rubber band couples neighbours), so the assignment's answer
 by swapping pairs of chips while the true expected payoff improves.
 
 The evaluation counts, for each file, the non-deleted squares each player still has on their side
-(their "depth"): the material balance, a convex danger for shallow files, and the threats of the
-next turn — a file at depth 1 falls to one lost comparison unless the rubber band would pull the
-stick back, which depends on its neighbours. Levels differ in evaluation (easy sees material only,
-normal adds the danger of shallow files but not next turn's threats, hard sees everything), in how
-long the oracle loop runs, and in how much extra randomness is mixed in.
+(their "depth"): the material balance and a convex danger for shallow files. A static evaluation
+misses tactics (a file one push from the ground line that the band will or will not save, two
+threats at once), so the hard level looks one turn further: it re-scores the likeliest candidates
+of both sides by the value of the *next* turn's matrix game from each resulting line, and samples
+from the equilibrium of that deeper game. Levels differ in evaluation (easy sees material only),
+in how long the oracle loop runs, in the look-ahead (hard only), and in how much extra randomness
+is mixed in.
 """
 
 from __future__ import annotations
@@ -53,20 +55,19 @@ DANGER = (0.0, 9.0, 2.5, 0.8, 0.25, 0.0, 0.0, 0.0, 0.0)
 """Penalty for having a file of depth d (index d): convex, since a file at depth 1 is one lost
 comparison from defeat while depth 4 is four turns away."""
 
-THREAT_WEIGHT = 45.0
-"""Weight of the estimated chance of being killed next turn (see :func:`_kill_risk`)."""
-
-P_WIN_FILE = 7 / 16
-"""Chance of winning (or losing) one file with random chips: 28 of the 64 chip pairs."""
-
 LEVEL_SETTINGS: dict[str, dict[str, float]] = {
-    "easy": {"iterations": 3, "time_share": 0.5, "noise": 0.45, "full_eval": 0, "threats": 0},
-    "normal": {"iterations": 10, "time_share": 0.6, "noise": 0.08, "full_eval": 1, "threats": 0},
-    "hard": {"iterations": 150, "time_share": 0.8, "noise": 0.04, "full_eval": 1, "threats": 1},
+    "easy": {"iterations": 3, "time_share": 0.5, "noise": 0.45, "full_eval": 0, "lookahead": 0,
+             "static_share": 1.0},
+    "normal": {"iterations": 10, "time_share": 0.6, "noise": 0.08, "full_eval": 1, "lookahead": 0,
+               "static_share": 1.0},
+    "hard": {"iterations": 150, "time_share": 0.8, "noise": 0.04, "full_eval": 1, "lookahead": 64,
+             "static_share": 0.5},
 }
 """Per level: double-oracle iterations at most, share of the time budget used, chance of
-playing a uniformly random candidate instead of sampling the equilibrium, and which evaluation
-(``full_eval`` 0: material only; 1: material and danger; ``threats`` adds next turn's kill risk)."""
+playing a uniformly random candidate instead of sampling the equilibrium, which evaluation
+(``full_eval`` 0: material only; 1: material and the danger of shallow files), and the
+look-ahead: how many of each side's likeliest candidates are re-scored one turn deeper (0: none),
+after a static double oracle that gets ``static_share`` of the budget."""
 
 LAST_STATS: dict[str, float] = {}
 """Figures from the most recent decision (iterations, candidates, value): for tests and tuning."""
@@ -84,44 +85,9 @@ def live_prefix(deleted: int) -> list[list[int]]:
     return table
 
 
-def _kill_risk(depth: Sequence[int], lines: Sequence[int], towards_white: bool) -> float:
-    """How likely the opponent is to finish off one of this player's files next turn.
-
-    A file at depth 1 dies if the opponent wins it and the band does not pull the stick back. A
-    neighbour far enough ahead pulls it back unless the opponent also wins that neighbour; a
-    neighbour exactly at the limit pulls it back if the defender wins that neighbour. Files are
-    treated as independent coin flips with random chips; the defender can always cover the most
-    dangerous file with the 7, so it counts a third, while every further threatened file counts
-    fully (two open files at depth 1 usually mean a lost guessing game)."""
-    kills = []
-    for file, d in enumerate(depth):
-        if d != 1:
-            continue
-        # Physical distance the stick travels if pushed; with deletions it may be more than one.
-        here = lines[file] if towards_white else N_RANKS - lines[file]
-        after = here - 1
-        p = P_WIN_FILE
-        for n in (file - 1, file + 1):
-            if not 0 <= n < N_FILES:
-                continue
-            there = lines[n] if towards_white else N_RANKS - lines[n]
-            margin = there - after - 2
-            if margin >= 2:
-                p = 0.0
-            elif margin == 1:
-                p *= P_WIN_FILE
-            elif margin == 0:
-                p *= 1 - P_WIN_FILE
-        kills.append(p)
-    if not kills:
-        return 0.0
-    kills.sort(reverse=True)
-    return min(1.0, kills[0] / 3 + sum(kills[1:]))
-
-
-def evaluate(lines: Sequence[int], pre: list[list[int]], full: bool = True, threats: bool = True) -> float:
+def evaluate(lines: Sequence[int], pre: list[list[int]], full: bool = True) -> float:
     """White's view of a line after contraction: ±WIN if decided, else a heuristic. ``full`` adds
-    the danger of shallow files, ``threats`` (with ``full``) the risk of being killed next turn."""
+    the danger of shallow files to the material balance."""
     white = [pre[f][line] for f, line in enumerate(lines)]
     black = [pre[f][N_RANKS] - w for f, w in enumerate(white)]
     white_lost = min(white) == 0
@@ -131,11 +97,7 @@ def evaluate(lines: Sequence[int], pre: list[list[int]], full: bool = True, thre
     value = (sum(white) - sum(black)) / 2
     if not full:
         return value
-    value += sum(DANGER[min(b, 8)] for b in black) - sum(DANGER[min(w, 8)] for w in white)
-    if not threats:
-        return value
-    value += THREAT_WEIGHT * (_kill_risk(black, lines, False) - _kill_risk(white, lines, True))
-    return value
+    return value + sum(DANGER[min(b, 8)] for b in black) - sum(DANGER[min(w, 8)] for w in white)
 
 
 # -- the assignment problem ---------------------------------------------------------------------------
@@ -253,12 +215,11 @@ class TurnGame:
     Payoffs depend only on the eight comparison results, so they are cached by that sign vector
     (at most 3^8 = 6,561 entries), which makes every matrix entry after the first a dict lookup."""
 
-    def __init__(self, lines: Sequence[int], deleted: int, full_eval: bool, threats: bool = True) -> None:
+    def __init__(self, lines: Sequence[int], deleted: int, full_eval: bool) -> None:
         self.lines = list(lines)
         self.deleted = deleted
         self.pre = live_prefix(deleted)
         self.full = full_eval
-        self.threats = threats
         self.cache: dict[tuple[int, ...], float] = {}
         base = self.value((0,) * N_FILES)
         self.file_win: list[float] = []
@@ -277,7 +238,7 @@ class TurnGame:
             pushed = push(self.lines, signs, self.deleted)
             rounds = contract(pushed)
             final = rounds[-1] if rounds else pushed
-            cached = evaluate(final, self.pre, self.full, self.threats)
+            cached = evaluate(final, self.pre, self.full)
             self.cache[signs] = cached
         return cached
 
@@ -347,13 +308,15 @@ def random_allotment(rng: random.Random) -> Allotment:
     return tuple(chips)
 
 
-def equilibrium(state: ElastaState, level: str, rng: random.Random, seconds: float
+def equilibrium(state: ElastaState, level: str, rng: random.Random, seconds: float,
+                game: TurnGame | None = None
                 ) -> tuple[list[Allotment], list[float], list[Allotment], list[float], float]:
     """Double oracle: candidate sets and mixtures for White and Black, and the game's value."""
     settings = LEVEL_SETTINGS[level]
     start = time.perf_counter()
     deadline = start + seconds * settings["time_share"]
-    game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]), bool(settings["threats"]))
+    if game is None:
+        game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]))
     uniform = [tuple(range(N_FILES))]
     whites = [game.assignment_reply(WHITE, uniform, [1.0])]
     blacks = [game.assignment_reply(BLACK, uniform, [1.0])]
@@ -388,13 +351,130 @@ def equilibrium(state: ElastaState, level: str, rng: random.Random, seconds: flo
     return whites, x, blacks, y, value
 
 
+# -- looking one turn further -----------------------------------------------------------------------
+UNIFORM: list[Allotment] = [tuple(range(N_FILES))]
+
+
+def next_turn_value(lines: Sequence[int], deleted: int, rounds: int = 3) -> float:
+    """White's value of the *next* turn's matrix game from ``lines``, under the static evaluation.
+
+    A static evaluation misjudges tactical lines (a file one push from the ground line that the
+    band will or will not save, two threats at once); playing the next turn's guessing game out
+    sees them. It has to be cheap, because a turn's look-ahead needs hundreds of these: a few
+    oracle rounds with assignment replies only (no polishing), about half a millisecond."""
+    pre = live_prefix(deleted)
+    static = evaluate(lines, pre, True)
+    if abs(static) >= WIN:
+        return static
+    game = TurnGame(lines, deleted, True)
+    whites = [game.assignment_reply(WHITE, UNIFORM, [1.0])]
+    blacks = [game.assignment_reply(BLACK, UNIFORM, [1.0])]
+    matrix = [[game.payoff(whites[0], blacks[0])]]
+    value, x, y = solve_matrix(matrix)
+    for _ in range(rounds):
+        reply_w = game.assignment_reply(WHITE, blacks, y)
+        reply_b = game.assignment_reply(BLACK, whites, x)
+        added = False
+        if reply_w not in whites:
+            whites.append(reply_w)
+            matrix.append([game.payoff(reply_w, b) for b in blacks])
+            added = True
+        if reply_b not in blacks:
+            blacks.append(reply_b)
+            for row, w in zip(matrix, whites, strict=True):
+                row.append(game.payoff(w, reply_b))
+            added = True
+        if not added:
+            break
+        value, x, y = solve_matrix(matrix)
+    return value
+
+
+def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: list[Allotment],
+               y: list[float], keep: int, deadline: float
+               ) -> tuple[list[Allotment], list[float], list[Allotment], list[float], float]:
+    """Re-solve the turn one turn deeper: each joint outcome is scored by the value of the turn
+    after it (:func:`next_turn_value`) instead of the static evaluation.
+
+    The static double oracle has found the allotments worth considering; the ``keep`` likeliest of
+    each side form the deep game's first candidates. The matrix grows in shells (the n likeliest
+    of each side, then n + 1), so when time runs out on a busy machine the largest finished block
+    is solved. A mixture that is optimal among a fixed set of candidates can still be wide open to
+    an allotment outside it, so the deep game then runs oracle rounds of its own: each side's
+    (static) best reply to the other's deep mixture joins the candidates, scored deep, until no
+    reply is new or time is up. Outcomes are cached by the resulting line (many pairs of
+    allotments give the same one). With fewer than two candidates a side the static mixture
+    stands."""
+    def likeliest(pool: list[Allotment], weights: list[float]) -> list[Allotment]:
+        order = sorted(range(len(pool)), key=lambda i: -weights[i])[:keep]
+        return [pool[i] for i in order]
+
+    values: dict[tuple[int, ...], float] = {}
+
+    def deep(w: Allotment, b: Allotment) -> float:
+        signs = [(cw > cb) - (cw < cb) for cw, cb in zip(w, b, strict=True)]
+        pushed = push(game.lines, signs, game.deleted)
+        rounds = contract(pushed)
+        final = tuple(rounds[-1] if rounds else pushed)
+        value = values.get(final)
+        if value is None:
+            value = values[final] = next_turn_value(final, game.deleted)
+        return value
+
+    mine, theirs = likeliest(whites, x), likeliest(blacks, y)
+    matrix: list[list[float]] = []
+    rows = cols = 0
+    while (rows < len(mine) or cols < len(theirs)) and time.perf_counter() < deadline:
+        if rows < len(mine):  # one more row, across the columns so far
+            matrix.append([deep(mine[rows], b) for b in theirs[:cols]])
+            rows += 1
+        if cols < len(theirs):  # one more column, down every row
+            for i in range(rows):
+                matrix[i].append(deep(mine[i], theirs[cols]))
+            cols += 1
+    if min(rows, cols) < 2:
+        LAST_STATS.update(lookahead=len(values), deep_rounds=0)
+        return whites, x, blacks, y, LAST_STATS.get("value", 0.0)
+    del mine[rows:], theirs[cols:]
+    value, xx, yy = solve_matrix(matrix)
+    deep_rounds = 0
+    while time.perf_counter() < deadline:
+        reply_w, _ = game.best_reply(WHITE, mine, theirs, yy, deadline)
+        reply_b, _ = game.best_reply(BLACK, theirs, mine, xx, deadline)
+        added = False
+        if reply_w not in mine:
+            mine.append(reply_w)
+            matrix.append([deep(reply_w, b) for b in theirs])
+            added = True
+        if reply_b not in theirs:
+            theirs.append(reply_b)
+            for row, w in zip(matrix, mine, strict=True):
+                row.append(deep(w, reply_b))
+            added = True
+        if not added:
+            break
+        deep_rounds += 1
+        value, xx, yy = solve_matrix(matrix)
+    LAST_STATS.update(lookahead=len(values), deep_rounds=deep_rounds, deep_value=value)
+    return mine, xx, theirs, yy, value
+
+
 def _sample(items: Sequence[Move], weights: Sequence[float], rng: random.Random) -> Move:
     return rng.choices(list(items), weights=list(weights), k=1)[0]
 
 
 def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
-    """Sample this player's allotment from the turn's (approximate) equilibrium."""
-    whites, x, blacks, y, _ = equilibrium(state, level, rng, seconds)
+    """Sample this player's allotment from the turn's (approximate) equilibrium, looked one turn
+    further at levels that do."""
+    start = time.perf_counter()
+    settings = LEVEL_SETTINGS[level]
+    keep = int(settings["lookahead"])
+    static_seconds = seconds * settings["static_share"] if keep else seconds
+    game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]))
+    whites, x, blacks, y, _ = equilibrium(state, level, rng, static_seconds, game)
+    if keep:
+        deadline = start + seconds * settings["time_share"]
+        whites, x, blacks, y, _ = look_ahead(game, whites, x, blacks, y, keep, deadline)
     mine, weights = (whites, x) if player == WHITE else (blacks, y)
     noise = LEVEL_SETTINGS[level]["noise"]
     if rng.random() < noise:
