@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.core import GameState, Move
 from game.elasta.rules import (
@@ -60,11 +60,12 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
              "static_share": 1.0},
     "normal": {"iterations": 10, "time_share": 0.6, "noise": 0.08, "full_eval": 1, "lookahead": 0,
                "static_share": 1.0},
-    "hard": {"iterations": 150, "time_share": 0.8, "noise": 0.04, "full_eval": 1, "lookahead": 64,
+    "hard": {"iterations": 150, "time_share": 0.8, "noise": 0.0, "full_eval": 1, "lookahead": 64,
              "static_share": 0.5},
 }
 """Per level: double-oracle iterations at most, share of the time budget used, chance of
-playing a uniformly random candidate instead of sampling the equilibrium, which evaluation
+playing a uniformly random candidate instead of sampling the equilibrium (a deliberate weakness:
+an unused candidate may be a blunder; hard has none, its mixture is unpredictable enough), which evaluation
 (``full_eval`` 0: material only; 1: material and the danger of shallow files), and the
 look-ahead: how many of each side's likeliest candidates are re-scored one turn deeper (0: none),
 after a static double oracle that gets ``static_share`` of the budget."""
@@ -302,6 +303,24 @@ class TurnGame:
         return max(results, key=lambda r: r[1])
 
 
+def add_replies(matrix: list[list[float]], whites: list[Allotment], blacks: list[Allotment],
+                reply_w: Allotment, reply_b: Allotment,
+                payoff: Callable[[Allotment, Allotment], float]) -> bool:
+    """One oracle step: add each side's reply to its candidates (a row for White, a column for
+    Black) unless it is there already. False when neither was new: the loop has converged."""
+    added = False
+    if reply_w not in whites:
+        whites.append(reply_w)
+        matrix.append([payoff(reply_w, b) for b in blacks])
+        added = True
+    if reply_b not in blacks:
+        blacks.append(reply_b)
+        for row, w in zip(matrix, whites, strict=True):
+            row.append(payoff(w, reply_b))
+        added = True
+    return added
+
+
 def random_allotment(rng: random.Random) -> Allotment:
     chips = list(range(N_FILES))
     rng.shuffle(chips)
@@ -332,17 +351,7 @@ def equilibrium(state: ElastaState, level: str, rng: random.Random, seconds: flo
         iterations += 1
         reply_w, _ = game.best_reply(WHITE, whites, blacks, y, deadline)
         reply_b, _ = game.best_reply(BLACK, blacks, whites, x, deadline)
-        added = False
-        if reply_w not in whites:
-            whites.append(reply_w)
-            matrix.append([game.payoff(reply_w, b) for b in blacks])
-            added = True
-        if reply_b not in blacks:
-            blacks.append(reply_b)
-            for row, w in zip(matrix, whites, strict=True):
-                row.append(game.payoff(w, reply_b))
-            added = True
-        if not added:
+        if not add_replies(matrix, whites, blacks, reply_w, reply_b, game.payoff):
             break
         value, x, y = solve_matrix(matrix)
     LAST_STATS.clear()
@@ -374,17 +383,7 @@ def next_turn_value(lines: Sequence[int], deleted: int, rounds: int = 3) -> floa
     for _ in range(rounds):
         reply_w = game.assignment_reply(WHITE, blacks, y)
         reply_b = game.assignment_reply(BLACK, whites, x)
-        added = False
-        if reply_w not in whites:
-            whites.append(reply_w)
-            matrix.append([game.payoff(reply_w, b) for b in blacks])
-            added = True
-        if reply_b not in blacks:
-            blacks.append(reply_b)
-            for row, w in zip(matrix, whites, strict=True):
-                row.append(game.payoff(w, reply_b))
-            added = True
-        if not added:
+        if not add_replies(matrix, whites, blacks, reply_w, reply_b, game.payoff):
             break
         value, x, y = solve_matrix(matrix)
     return value
@@ -398,12 +397,13 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
 
     The static double oracle has found the allotments worth considering; the ``keep`` likeliest of
     each side form the deep game's first candidates. The matrix grows in shells (the n likeliest
-    of each side, then n + 1), so when time runs out on a busy machine the largest finished block
-    is solved. A mixture that is optimal among a fixed set of candidates can still be wide open to
-    an allotment outside it, so the deep game then runs oracle rounds of its own: each side's
-    (static) best reply to the other's deep mixture joins the candidates, scored deep, until no
-    reply is new or time is up. Outcomes are cached by the resulting line (many pairs of
-    allotments give the same one). With fewer than two candidates a side the static mixture
+    of each side, then n + 1) for at most half the time left, so on a busy machine the largest
+    finished block is used. A mixture that is optimal among a fixed set of candidates can still be
+    wide open to an allotment outside it (say, a 6 guarding a file where the other side's
+    candidates happen never to put their 7), so the deep game then runs oracle rounds of its own:
+    each side's (static) best reply to the other's deep mixture joins the candidates, scored deep,
+    until no reply is new or time is up. Outcomes are cached by the resulting line (many pairs of
+    allotments give the same one). If not even one of those rounds finished, the static mixture
     stands."""
     def likeliest(pool: list[Allotment], weights: list[float]) -> list[Allotment]:
         order = sorted(range(len(pool)), key=lambda i: -weights[i])[:keep]
@@ -424,7 +424,8 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
     mine, theirs = likeliest(whites, x), likeliest(blacks, y)
     matrix: list[list[float]] = []
     rows = cols = 0
-    while (rows < len(mine) or cols < len(theirs)) and time.perf_counter() < deadline:
+    shells_end = time.perf_counter() + (deadline - time.perf_counter()) / 2  # the rest: oracle rounds
+    while (rows < len(mine) or cols < len(theirs)) and time.perf_counter() < shells_end:
         if rows < len(mine):  # one more row, across the columns so far
             matrix.append([deep(mine[rows], b) for b in theirs[:cols]])
             rows += 1
@@ -441,21 +442,13 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
     while time.perf_counter() < deadline:
         reply_w, _ = game.best_reply(WHITE, mine, theirs, yy, deadline)
         reply_b, _ = game.best_reply(BLACK, theirs, mine, xx, deadline)
-        added = False
-        if reply_w not in mine:
-            mine.append(reply_w)
-            matrix.append([deep(reply_w, b) for b in theirs])
-            added = True
-        if reply_b not in theirs:
-            theirs.append(reply_b)
-            for row, w in zip(matrix, mine, strict=True):
-                row.append(deep(w, reply_b))
-            added = True
-        if not added:
+        if not add_replies(matrix, mine, theirs, reply_w, reply_b, deep):
             break
         deep_rounds += 1
         value, xx, yy = solve_matrix(matrix)
     LAST_STATS.update(lookahead=len(values), deep_rounds=deep_rounds, deep_value=value)
+    if not deep_rounds:  # never checked against a reply from outside: not to be trusted
+        return whites, x, blacks, y, LAST_STATS.get("value", 0.0)
     return mine, xx, theirs, yy, value
 
 
