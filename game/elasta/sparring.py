@@ -6,7 +6,8 @@ copying the opponent's previous allotment, and a greedy player that deterministi
 best answer to random chips. Each opponent sees the whole history (the AI itself sees only the
 public position).
 
-``python -m game.elasta.sparring [-n GAMES] [--level hard] [--seconds S]`` prints the figures.
+``python -m game.elasta.sparring [-n GAMES] [--level hard] [--seconds S] [--opponent NAME]``
+prints the figures.
 """
 
 from __future__ import annotations
@@ -90,8 +91,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tokens", default="off", choices=("off", "on"))
+    parser.add_argument("--opponent", action="append", choices=sorted(OPPONENTS),
+                        help="only this opponent (repeatable; default: all)")
     args = parser.parse_args(argv)
     for name, opponent in OPPONENTS.items():
+        if args.opponent and name not in args.opponent:
+            continue
         wins = losses = draws = 0
         turns = []
         start = time.perf_counter()
