@@ -22,6 +22,7 @@ from game.elasta.rules import (
     live_below,
     losers,
     resolve_turn,
+    square_index,
 )
 from game.elasta.sparring import OPPONENTS, play
 
@@ -137,10 +138,9 @@ def test_token_ai_never_deletes_a_last_square_when_it_need_not() -> None:
 
 
 # -- sparring -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["greedy", "same"])
+@pytest.mark.parametrize("name", ["greedy", "same", "mirror"])
 def test_hard_beats_fixed_opponents(name: str) -> None:
-    """A short budget keeps this quick; the full-budget figures (and the mirror opponent, whose
-    games run long) are in docs/games/elasta.md."""
+    """A short budget keeps this quick; the full-budget figures are in docs/games/elasta.md."""
     wins = 0
     for index in range(4):
         ai_player = (WHITE, BLACK)[index % 2]
@@ -189,3 +189,62 @@ def test_hard_looks_ahead_and_samples_from_the_deeper_game() -> None:
     assert len(w) == len(x) and len(b) == len(y)
     assert sum(x) == pytest.approx(1) and sum(y) == pytest.approx(1)
     assert elasta_ai.LAST_STATS["deep_rounds"] >= 1
+
+
+# -- habits ---------------------------------------------------------------------------------------
+def _played(turns: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> ElastaState:
+    state = ElastaState()
+    for white, black in turns:
+        state = state.apply_turn({WHITE: white, BLACK: black})
+    return state
+
+
+def test_habits_are_seen_after_two_exact_repeats_and_punished() -> None:
+    rng = random.Random(3)
+    mixes = [elasta_ai.random_allotment(rng) for _ in range(6)]
+    same = (3, 5, 7, 1, 6, 0, 4, 2)
+    # Black always plays the same chips: two repeats are not enough, three turns are
+    assert elasta_ai.habit_prediction(_played([(mixes[0], same), (mixes[1], same)]), BLACK) is None
+    state = _played([(mixes[0], same), (mixes[1], same), (mixes[2], same)])
+    assert elasta_ai.habit_prediction(state, BLACK) == ("repeat", same)
+    # Black copies White's previous allotment
+    state = _played([(mixes[0], same), (mixes[1], mixes[0]), (mixes[2], mixes[1])])
+    assert elasta_ai.habit_prediction(state, BLACK) == ("copy", mixes[2])
+    # White plays the greedy answer to random chips every time
+    state = ElastaState()
+    for black in mixes[:2]:
+        state = state.apply_turn({WHITE: elasta_ai.greedy_allotment(state.lines, 0, WHITE), BLACK: black})
+    habit = elasta_ai.habit_prediction(state, WHITE)
+    assert habit == ("greedy", elasta_ai.greedy_allotment(state.lines, 0, WHITE))
+    # a mixing player shows no habit
+    mixing = _played([(mixes[0], mixes[3]), (mixes[1], mixes[4]), (mixes[2], mixes[5])])
+    assert elasta_ai.habit_prediction(mixing, BLACK) is None
+    assert elasta_ai.habit_prediction(mixing, WHITE) is None
+    # hard answers a known allotment with one that wins more files where it matters
+    state = _played([(mixes[0], same), (mixes[1], same), (mixes[2], same)])
+    punished = 0
+    for seed in range(10):
+        move = elasta_ai.ai(state, WHITE, "hard", random.Random(seed), 0.3)
+        punished += elasta_ai.LAST_STATS.get("habit") == "repeat"
+        if elasta_ai.LAST_STATS.get("habit") == "repeat":
+            assert sum(w > b for w, b in zip(move, same, strict=True)) >= 6  # type: ignore[arg-type]
+    assert 6 <= punished <= 10  # usually, not always: a bait must not be a sure thing
+
+
+def test_recent_turns_are_remembered_but_not_part_of_the_position() -> None:
+    turns = [((0, 1, 2, 3, 4, 5, 6, 7), (0, 1, 2, 3, 4, 5, 6, 7)), ((7, 6, 5, 4, 3, 2, 1, 0),) * 2,
+             ((1, 0, 3, 2, 5, 4, 7, 6),) * 2, ((2, 3, 0, 1, 6, 7, 4, 5),) * 2]  # all ties: nothing moves
+    state = ElastaState(tokens=True)
+    for number, (white, black) in enumerate(turns, 1):
+        deleted = state.deleted
+        state = state.apply_turn({WHITE: white, BLACK: black})
+        assert state.phase == PHASE_TOKEN and state.recent[-1] == ((4,) * 8, deleted, white, black)
+        state = state.apply_turn({WHITE: square_index(f"{'abcd'[number - 1]}1"),
+                                  BLACK: square_index(f"{'hgfe'[number - 1]}8")})
+        assert state.recent[-1][2:] == (white, black)  # the token sub-turn keeps them
+    assert [t[2] for t in state.recent] == [t[0] for t in turns[-3:]]  # only the last three
+    assert not state.over
+    assert state.recent[-1][1] == state.deleted & ~(1 << square_index("d1") | 1 << square_index("e8"))
+    bare = ElastaState(state.lines, tokens=True, phase=state.phase, turn=state.turn, deleted=state.deleted,
+                       tokens_left=state.tokens_left)
+    assert bare == state and hash(bare) == hash(state)

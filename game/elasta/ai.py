@@ -57,18 +57,20 @@ comparison from defeat while depth 4 is four turns away."""
 
 LEVEL_SETTINGS: dict[str, dict[str, float]] = {
     "easy": {"iterations": 3, "time_share": 0.5, "noise": 0.45, "full_eval": 0, "lookahead": 0,
-             "static_share": 1.0},
+             "static_share": 1.0, "exploit": 0.0},
     "normal": {"iterations": 10, "time_share": 0.6, "noise": 0.08, "full_eval": 1, "lookahead": 0,
-               "static_share": 1.0},
+               "static_share": 1.0, "exploit": 0.0},
     "hard": {"iterations": 150, "time_share": 0.8, "noise": 0.0, "full_eval": 1, "lookahead": 64,
-             "static_share": 0.5},
+             "static_share": 0.5, "exploit": 0.85},
 }
 """Per level: double-oracle iterations at most, share of the time budget used, chance of
 playing a uniformly random candidate instead of sampling the equilibrium (a deliberate weakness:
 an unused candidate may be a blunder; hard has none, its mixture is unpredictable enough), which evaluation
 (``full_eval`` 0: material only; 1: material and the danger of shallow files), and the
 look-ahead: how many of each side's likeliest candidates are re-scored one turn deeper (0: none),
-after a static double oracle that gets ``static_share`` of the budget."""
+after a static double oracle that gets ``static_share`` of the budget, and ``exploit``: the chance
+of punishing an opponent's detected fixed habit (:func:`habit_prediction`) instead of mixing —
+not always, so a player who fakes a habit to bait the punishment cannot count on it."""
 
 LAST_STATS: dict[str, float] = {}
 """Figures from the most recent decision (iterations, candidates, value): for tests and tuning."""
@@ -461,6 +463,12 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
     further at levels that do."""
     start = time.perf_counter()
     settings = LEVEL_SETTINGS[level]
+    if settings["exploit"]:
+        habit = habit_prediction(state, BLACK if player == WHITE else WHITE)
+        LAST_STATS.clear()
+        if habit is not None and rng.random() < settings["exploit"]:
+            LAST_STATS.update(habit=habit[0])
+            return punish(state, player, habit[1], seconds * settings["time_share"])
     keep = int(settings["lookahead"])
     static_seconds = seconds * settings["static_share"] if keep else seconds
     game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]))
@@ -474,6 +482,43 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
         # A little extra unpredictability (and, for easy, a lot of plain weakness).
         return random_allotment(rng) if level == "easy" else rng.choice(mine)
     return _sample(mine, weights, rng)
+
+
+# -- habits -----------------------------------------------------------------------------------------
+def greedy_allotment(lines: Sequence[int], deleted: int, player: str) -> Allotment:
+    """The exact best answer to uniformly random chips under the full evaluation: what a player
+    who only asks "where does a file matter most?" plays, every time."""
+    return TurnGame(lines, deleted, True).assignment_reply(player, UNIFORM, [1.0])
+
+
+def habit_prediction(state: ElastaState, opponent: str) -> tuple[str, Allotment] | None:
+    """The opponent's next allotment, if the last allotment turns show a fixed habit: always the
+    same chips, copying our previous allotment, or the greedy answer to random chips.
+
+    A habit counts only when it predicted the opponent's last two allotments exactly. With 40,320
+    allotments a turn, a player who really mixes matches two in a row by chance almost never."""
+    recent = state.recent
+    side = 2 if opponent == WHITE else 3
+    mine = 5 - side
+    if len(recent) >= 3:
+        theirs = [turn[side] for turn in recent]
+        ours = [turn[mine] for turn in recent]
+        if theirs[-1] == theirs[-2] == theirs[-3]:
+            return "repeat", theirs[-1]
+        if theirs[-1] == ours[-2] and theirs[-2] == ours[-3]:
+            return "copy", ours[-1]
+    if len(recent) >= 2 and all(
+        turn[side] == greedy_allotment(turn[0], turn[1], opponent) for turn in recent[-2:]
+    ):
+        return "greedy", greedy_allotment(state.lines, state.deleted, opponent)
+    return None
+
+
+def punish(state: ElastaState, player: str, predicted: Allotment, seconds: float) -> Allotment:
+    """The best answer to one known allotment: the assignment answer, polished by chip swaps."""
+    game = TurnGame(state.lines, state.deleted, True)
+    reply, _ = game.best_reply(player, UNIFORM, [predicted], [1.0], time.perf_counter() + seconds)
+    return reply
 
 
 # -- tokens -----------------------------------------------------------------------------------------

@@ -39,6 +39,8 @@ START_LINE = 4
 MAX_GAP = 2
 TOKENS_EACH = 20
 TURN_LIMIT = 300
+RECENT_TURNS = 3
+"""Allotment turns a state remembers (``ElastaState.recent``)."""
 NO_TOKEN = -1
 """The token move of a player who has nothing to place (notation ``-``)."""
 
@@ -57,6 +59,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 Allotment = tuple[int, ...]
 Lines = tuple[int, ...]
+PastTurn = tuple[Lines, int, Allotment, Allotment]
+"""One revealed allotment turn: the lines and deleted squares before it, White's and Black's chips."""
 
 
 # -- squares ----------------------------------------------------------------------------------------
@@ -244,7 +248,10 @@ class ElastaState(GameState):
     squares and tokens left. Immutable; ``apply_turn`` returns a new state.
 
     ``last_report`` is the :class:`TurnReport` of the allotment turn that led here (None at the
-    start and after a token sub-turn) so the scene can animate the reveal it just received."""
+    start and after a token sub-turn) so the scene can animate the reveal it just received.
+    ``recent`` holds the last :data:`RECENT_TURNS` allotment turns as ``(lines, deleted, white,
+    black)`` (public once revealed) so the computer can notice an opponent's fixed habit. Neither
+    is part of the position: they do not affect equality."""
 
     game_id = GAME_ID
     players = PLAYERS
@@ -260,6 +267,7 @@ class ElastaState(GameState):
         tokens_left: tuple[int, int] = (TOKENS_EACH, TOKENS_EACH),
         last_report: TurnReport | None = None,
         outcome: Outcome | None = None,
+        recent: tuple[PastTurn, ...] = (),
     ) -> None:
         self.lines: Lines = tuple(lines)
         self.tokens = tokens
@@ -269,6 +277,7 @@ class ElastaState(GameState):
         self.tokens_left = tokens_left
         self.last_report = last_report
         self._outcome = outcome
+        self.recent = recent
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> ElastaState:
@@ -378,8 +387,10 @@ class ElastaState(GameState):
         lines = tuple(report.final)
         turn = self.turn + 1
         outcome = _end_outcome(lines, self.deleted, self.tokens)
+        recent = (*self.recent, (self.lines, self.deleted, white, black))[-RECENT_TURNS:]
         after = ElastaState(lines, tokens=self.tokens, turn=turn, deleted=self.deleted,
-                            tokens_left=self.tokens_left, last_report=report, outcome=outcome)
+                            tokens_left=self.tokens_left, last_report=report, outcome=outcome,
+                            recent=recent)
         if outcome is not None:
             return after
         if self.tokens and (after.can_place(WHITE) or after.can_place(BLACK)):
@@ -400,7 +411,7 @@ class ElastaState(GameState):
         if outcome is None and self.turn >= TURN_LIMIT:
             outcome = Outcome(None, f"No winner after {TURN_LIMIT} turns.")
         return ElastaState(self.lines, tokens=True, turn=self.turn, deleted=deleted,
-                           tokens_left=(left[0], left[1]), outcome=outcome)
+                           tokens_left=(left[0], left[1]), outcome=outcome, recent=self.recent)
 
     # -- notation -------------------------------------------------------------------------------
     def move_to_text(self, player: str, move: Move) -> str:

@@ -18,8 +18,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from game.core import Move, Outcome
-from game.elasta.ai import TurnGame, ai, choose_token
-from game.elasta.rules import BLACK, N_FILES, PHASE_ALLOT, PLAYERS, WHITE, ElastaState
+from game.elasta.ai import ai, choose_token, greedy_allotment
+from game.elasta.rules import BLACK, PHASE_ALLOT, PLAYERS, WHITE, ElastaState
 
 History = Sequence[Mapping[str, Move]]
 Opponent = Callable[[ElastaState, str, History, random.Random], Move]
@@ -50,8 +50,7 @@ def greedy(state: ElastaState, player: str, history: History, rng: random.Random
     """The exact best answer to uniformly random chips under the full evaluation: deterministic."""
     if state.phase != PHASE_ALLOT:
         return choose_token(state, player, "normal", rng)
-    game = TurnGame(state.lines, state.deleted, True)
-    return game.assignment_reply(player, [tuple(range(N_FILES))], [1.0])
+    return greedy_allotment(state.lines, state.deleted, player)
 
 
 OPPONENTS: dict[str, Opponent] = {"same": same_allotment, "mirror": mirror, "greedy": greedy}
