@@ -27,9 +27,9 @@ CONTROLS: tuple[tuple[str, str], ...] = (
 )
 
 SECRET_ORDER_CONTROLS: tuple[tuple[str, str], ...] = (
-    ("Two players, one screen", "confirm your orders, then pass the screen behind the curtain; "
-     "whoever confirmed last goes first next turn, so the screen changes hands only there"),
-    ("Backspace on the curtain", "take your confirmed orders back before passing the screen"),
+    ("Two players, one screen", "confirm, then hand over behind the curtain; whoever confirmed "
+     "last starts the next turn"),
+    ("Backspace on the curtain", "take your confirmed orders back before handing over"),
 )
 """Extra controls of games with secret simultaneous orders (the hot-seat hand-off)."""
 
