@@ -194,6 +194,7 @@ class BoardView:
         self.hover_pos: tuple[int, int] | None = None
         self.last_move: Turn | None = match.turns[-1] if match.turns else None
         self.hidden_players: frozenset[str] = frozenset()
+        self._player_tokens: dict[tuple[str, int], pygame.Surface | None] = {}
 
     # -- layout and state -------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -311,7 +312,15 @@ class BoardView:
         return palette[players.index(player) % len(palette)] if player in players else (128, 128, 128)
 
     def player_token(self, player: str, size: int) -> pygame.Surface | None:
-        """A small picture of ``player``'s piece (cards, banner); None draws a coloured disc."""
+        """A small picture of ``player``'s piece (cards, banner); None draws a coloured disc.
+        Drawn once per player and size: the panel asks for it every frame."""
+        key = (player, size)
+        if key not in self._player_tokens:
+            self._player_tokens[key] = self.make_player_token(player, size)
+        return self._player_tokens[key]
+
+    def make_player_token(self, player: str, size: int) -> pygame.Surface | None:
+        """Draw :meth:`player_token`'s picture; views with pieces of their own override this."""
         return None
 
     def player_summary(self, player: str) -> str:

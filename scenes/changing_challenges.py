@@ -284,14 +284,6 @@ def _mark(s: int, kind: str) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (s, s))
 
 
-def _ring(s: int, color: tuple[int, int, int], ratio: float, width: int, alpha: int) -> pygame.Surface:
-    ss = sprites.SS
-    big = pygame.Surface((s * ss, s * ss), pygame.SRCALPHA)
-    c = s * ss / 2
-    pygame.draw.circle(big, (*color, alpha), (c, c), s * ss * ratio, width * ss)
-    return pygame.transform.smoothscale(big, (s, s))
-
-
 # the view's small records -------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Option:
@@ -457,7 +449,7 @@ class ChangingChallengesView(BoardView):
         sp["hover"] = sprites.tint(s, (255, 255, 255), 64)
         sp["select"] = sprites.glow_ring(s, style.ACCENT_LIGHT, 0.12, 255)
         sp["select-tint"] = sprites.tint(s, style.ACCENT_LIGHT, 120)
-        sp["threat"] = _ring(s, THREAT, 0.47, max(2, s // 14), 235)
+        sp["threat"] = sprites.ring(s, THREAT, 0.47, max(2, s // 14), 235)
         cw = counterweight_sprite(max(8, int(s * WEIGHT_W)), max(6, int(s * WEIGHT_H)))
         sp["cw"] = cw
         ghost_cw = cw.copy()
@@ -1135,14 +1127,9 @@ class ChangingChallengesView(BoardView):
     def player_color(self, player: str) -> tuple[int, int, int]:
         return TRI_COLOR if player == TRIANGLES else CIR_COLOR
 
-    def player_token(self, player: str, size: int) -> pygame.Surface | None:
-        key = f"token-{player}-{size}"
-        token = self.sprites.get(key)
-        if token is None:
-            shape = "triangle" if player == TRIANGLES else "circle"
-            token = token_sprite(max(8, int(size * 0.96)), shape, self.player_color(player))
-            self.sprites[key] = token
-        return token
+    def make_player_token(self, player: str, size: int) -> pygame.Surface | None:
+        shape = "triangle" if player == TRIANGLES else "circle"
+        return token_sprite(max(8, int(size * 0.96)), shape, self.player_color(player))
 
     def focus_rect(self) -> pygame.Rect:
         return self.frame.move(self.deck_pos)

@@ -177,14 +177,6 @@ def token_sprite(diameter: int, owner: str | None) -> pygame.Surface:
     return pygame.transform.smoothscale(surface, (diameter, diameter))
 
 
-def _ring(size: int, color: Color, ratio: float, width: float, alpha: int) -> pygame.Surface:
-    ss = sprites.SS
-    big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
-    c = size * ss / 2
-    pygame.draw.circle(big, (*color, alpha), (c, c), size * ss * ratio, max(1, int(width * ss)))
-    return pygame.transform.smoothscale(big, (size, size))
-
-
 def _disc(size: int, color: Color, alpha: int) -> pygame.Surface:
     ss = sprites.SS
     big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
@@ -454,12 +446,12 @@ class ElastaView(BoardView):
         sp["token-none"] = token_sprite(max(8, round(s * 0.7)), None)
         sp["shadow"] = sprites.ellipse_shadow(chip, max(4, chip // 3), 120)
         sp["shadow-lifted"] = sprites.ellipse_shadow(round(chip * 1.05), max(4, chip // 3), 90)
-        sp["glow"] = _ring(round(chip * 1.3), GLOW, 0.44, max(2, s * 0.06), 255)
-        sp["glow-soft"] = _ring(round(chip * 1.3), GLOW, 0.46, max(3, s * 0.12), 90)
-        sp["tie"] = _ring(round(chip * 1.2), (170, 160, 150), 0.45, max(1.5, s * 0.035), 230)
-        sp["select"] = _ring(round(chip * 1.3), style.ACCENT_LIGHT, 0.45, max(2, s * 0.07), 255)
-        sp["hover"] = _ring(round(chip * 1.22), (255, 255, 255), 0.46, max(2, s * 0.04), 170)
-        sp["cursor"] = _ring(round(chip * 1.22), style.ACCENT, 0.46, max(2, s * 0.06), 255)
+        sp["glow"] = sprites.ring(round(chip * 1.3), GLOW, 0.44, max(2, s * 0.06), 255)
+        sp["glow-soft"] = sprites.ring(round(chip * 1.3), GLOW, 0.46, max(3, s * 0.12), 90)
+        sp["tie"] = sprites.ring(round(chip * 1.2), (170, 160, 150), 0.45, max(1.5, s * 0.035), 230)
+        sp["select"] = sprites.ring(round(chip * 1.3), style.ACCENT_LIGHT, 0.45, max(2, s * 0.07), 255)
+        sp["hover"] = sprites.ring(round(chip * 1.22), (255, 255, 255), 0.46, max(2, s * 0.04), 170)
+        sp["cursor"] = sprites.ring(round(chip * 1.22), style.ACCENT, 0.46, max(2, s * 0.06), 255)
         sp["dim"] = _disc(chip, (20, 16, 14), 120)
         sp["square-hover"] = sprites.tint(s, (255, 255, 255), 70)
         sp["square-pick"] = sprites.glow_ring(s, style.ACCENT, 0.08, 255)
@@ -1059,13 +1051,8 @@ class ElastaView(BoardView):
     def player_color(self, player: str) -> tuple[int, int, int]:
         return CARD_COLOR.get(player, (128, 128, 128))
 
-    def player_token(self, player: str, size: int) -> pygame.Surface | None:
-        key = f"card-{player}-{size}"
-        token = self.sprites.get(key)
-        if token is None and player in CHIP_STYLE:
-            token = chip_sprite(max(8, int(size * 0.94)), player, None)
-            self.sprites[key] = token
-        return token
+    def make_player_token(self, player: str, size: int) -> pygame.Surface | None:
+        return chip_sprite(max(8, int(size * 0.94)), player, None) if player in CHIP_STYLE else None
 
     def focus_rect(self) -> pygame.Rect:
         return self.frame_rect

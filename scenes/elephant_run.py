@@ -522,16 +522,10 @@ class ElephantRunView(BoardView):
     def player_color(self, player: str) -> tuple[int, int, int]:
         return ELEPHANT_COLOR if player == ELEPHANT else FARMER_COLOR
 
-    def player_token(self, player: str, size: int) -> pygame.Surface | None:
-        key = f"token-{player}-{size}"
-        token = self.sprites.get(key)
-        if token is None:
-            if player == ELEPHANT:
-                token = sprites.pawn(int(size * 0.66), size, ELEPHANT_COLOR)
-            else:
-                token = sprites.coin(int(size * 0.9), FARMER_COLOR)
-            self.sprites[key] = token
-        return token
+    def make_player_token(self, player: str, size: int) -> pygame.Surface | None:
+        if player == ELEPHANT:
+            return sprites.pawn(int(size * 0.66), size, ELEPHANT_COLOR)
+        return sprites.coin(int(size * 0.9), FARMER_COLOR)
 
     def player_summary(self, player: str) -> str:
         pos = self._pos

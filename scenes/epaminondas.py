@@ -184,8 +184,8 @@ class EpaminondasView(BoardView):
         sp["mark-cross"] = self._mark(s, MARK_CROSS, ring=False)
         sp["mark-capture"] = self._mark(s, MARK_CAPTURE, ring=True)
         sp["doomed"] = sprites.tint(s, MARK_CAPTURE, 90)
-        sp["member"] = self._ring(s, PHALANX, 0.45, max(2, s // 18), 200)
-        sp["threat"] = self._ring(s, THREAT, 0.47, max(2, s // 14), 235)
+        sp["member"] = sprites.ring(s, PHALANX, 0.45, max(2, s // 18), 200)
+        sp["threat"] = sprites.ring(s, THREAT, 0.47, max(2, s // 14), 235)
         self.sprites = sp
 
     @staticmethod
@@ -202,14 +202,6 @@ class EpaminondasView(BoardView):
             pygame.draw.circle(big, (0, 0, 0, 70), (c + ss, c + 2 * ss), s * ss * 0.15)
             pygame.draw.circle(big, (*color, 235), (c, c), s * ss * 0.15)
             pygame.draw.circle(big, (255, 255, 255, 190), (c, c), s * ss * 0.15, max(2, ss))
-        return pygame.transform.smoothscale(big, (s, s))
-
-    @staticmethod
-    def _ring(s: int, color: tuple[int, int, int], ratio: float, width: int, alpha: int) -> pygame.Surface:
-        ss = sprites.SS
-        big = pygame.Surface((s * ss, s * ss), pygame.SRCALPHA)
-        c = s * ss / 2
-        pygame.draw.circle(big, (*color, alpha), (c, c), s * ss * ratio, width * ss)
         return pygame.transform.smoothscale(big, (s, s))
 
     def _build_board(self) -> pygame.Surface:
@@ -505,13 +497,8 @@ class EpaminondasView(BoardView):
     def player_color(self, player: str) -> tuple[int, int, int]:
         return STONE_WHITE if player == WHITE else STONE_BLACK
 
-    def player_token(self, player: str, size: int) -> pygame.Surface | None:
-        key = f"token-{player}-{size}"
-        token = self.sprites.get(key)
-        if token is None:
-            token = stone_sprite(max(6, int(size * 0.92)), self.player_color(player))
-            self.sprites[key] = token
-        return token
+    def make_player_token(self, player: str, size: int) -> pygame.Surface | None:
+        return stone_sprite(max(6, int(size * 0.92)), self.player_color(player))
 
     def focus_rect(self) -> pygame.Rect:
         return self.frame_rect

@@ -212,14 +212,6 @@ def troop_sprite(diameter: int, side: str, number: int | None) -> pygame.Surface
     return pygame.transform.smoothscale(surface, (diameter, diameter))
 
 
-def _ring(size: int, color: Color, ratio: float, width: float, alpha: int) -> pygame.Surface:
-    ss = sprites.SS
-    big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
-    c = size * ss / 2
-    pygame.draw.circle(big, (*color, alpha), (c, c), size * ss * ratio, max(1, int(width * ss)))
-    return pygame.transform.smoothscale(big, (size, size))
-
-
 def _move_mark(size: int, color: Color, outline: Color) -> pygame.Surface:
     """Where a selected troop may step: a soft footprint dot (a move), unlike the crosshair of a
     target, so the two kinds of option differ in shape."""
@@ -454,8 +446,8 @@ class NelaxtamView(BoardView):
             sp[f"cross-{side}"] = _cross(round(s * 0.7), stroke, outline)
         sp["scar"] = _cross(round(s * 0.5), (210, 236, 240), (40, 80, 100), 110)
         sp["shadow"] = sprites.ellipse_shadow(d, max(4, d // 3), 130)
-        sp["select"] = _ring(round(s * 1.12), style.ACCENT_LIGHT, 0.46, max(2, s * 0.07), 255)
-        sp["ready"] = _ring(round(s * 1.0), (255, 255, 255), 0.46, max(1.5, s * 0.035), 150)
+        sp["select"] = sprites.ring(round(s * 1.12), style.ACCENT_LIGHT, 0.46, max(2, s * 0.07), 255)
+        sp["ready"] = sprites.ring(round(s * 1.0), (255, 255, 255), 0.46, max(1.5, s * 0.035), 150)
         sp["hover"] = sprites.tint(s, (255, 255, 255), 70)
         sp["coast"] = _coast(s)
         sp["mini-shadow"] = sprites.ellipse_shadow(mini, max(4, mini // 3), 110)
@@ -1082,13 +1074,8 @@ class NelaxtamView(BoardView):
     def player_color(self, player: str) -> tuple[int, int, int]:
         return CARD_COLOR.get(player, (128, 128, 128))
 
-    def player_token(self, player: str, size: int) -> pygame.Surface | None:
-        key = f"card-{player}-{size}"
-        token = self.sprites.get(key)
-        if token is None and player in TROOP_STYLE:
-            token = troop_sprite(max(8, int(size * 0.96)), player, None)
-            self.sprites[key] = token
-        return token
+    def make_player_token(self, player: str, size: int) -> pygame.Surface | None:
+        return troop_sprite(max(8, int(size * 0.96)), player, None) if player in TROOP_STYLE else None
 
     def focus_rect(self) -> pygame.Rect:
         return self.frame_rect
@@ -1518,7 +1505,7 @@ class NelaxtamView(BoardView):
                 icon.set_alpha(80 if fallen else 150)
             if next_troop == troop:
                 pulse = int(170 + 80 * math.sin(self._clock * 4))
-                glow = _ring(mini + 10, style.ACCENT_LIGHT, 0.46, 2.5, pulse)
+                glow = sprites.ring(mini + 10, style.ACCENT_LIGHT, 0.46, 2.5, pulse)
                 surface.blit(glow, glow.get_rect(center=center))
             surface.blit(icon, icon.get_rect(center=center))
             top, bottom, color = self._troop_lines(player, troop, sq, orders, invading, fallen)

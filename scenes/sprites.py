@@ -316,6 +316,15 @@ def _wheat(surface: pygame.Surface, center: tuple[float, float], size: float, co
     )
 
 
+def ring(size: int, color: Color, ratio: float, width: float, alpha: int) -> pygame.Surface:
+    """A thin circle (radius ``ratio`` × size, line ``width`` px) on a transparent square: the
+    round highlights of pieces and chips (selection, threat, cursor)."""
+    big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+    c = size * SS / 2
+    pygame.draw.circle(big, (*color, alpha), (c, c), size * SS * ratio, max(1, int(width * SS)))
+    return _finish(big, (size, size))
+
+
 def glow_ring(size: int, color: Color, width_ratio: float = 0.07, alpha: int = 220) -> pygame.Surface:
     """A rounded-square highlight frame for a tile (selection, hover, last move)."""
     s = size * SS
