@@ -397,7 +397,7 @@ class MatchScene(Scene):
 
     def _secret_given(self, player: str) -> None:
         """A secret order is in; hide it and hand over if another human must now choose."""
-        self.view.set_hidden([p for p in self.match.pending if not self.match.seats[p].is_ai])
+        self._hide_sealed()
         self.view.cancel()
         self._check_curtain()
 
@@ -415,8 +415,10 @@ class MatchScene(Scene):
             for button in [*self.buttons.values(), *self.view_buttons.values()]:
                 button.hide()
 
-    def _lift_curtain(self) -> None:
-        self._curtain_cleared = self.curtain_for
+    def _lift_curtain(self, handed_over: bool = True) -> None:
+        """Take the curtain down: the next player is at the screen (``handed_over``), or the
+        player who just confirmed is still there and took their orders back."""
+        self._curtain_cleared = self.curtain_for if handed_over else None
         self.curtain_for = None
         for button in [*self.buttons.values(), *self.view_buttons.values()]:
             button.show()
@@ -429,15 +431,14 @@ class MatchScene(Scene):
         owner = self._sealed_by()
         if owner is None or not self.match.withdraw(owner):
             return
-        self.curtain_for = None
-        self._curtain_cleared = None
-        self.view.set_hidden([p for p in self.match.pending if not self.match.seats[p].is_ai])
-        for button in [*self.buttons.values(), *self.view_buttons.values()]:
-            button.show()
-        self._refresh_buttons()
-        self._refresh_view_buttons()
+        self._hide_sealed()
+        self._lift_curtain(handed_over=False)
         title = self.match.game.player_title(owner)
         self._say(f"{title}'s orders are back on the board: change them and confirm again.")
+
+    def _hide_sealed(self) -> None:
+        """Humans' secret orders given and not yet revealed are drawn face down."""
+        self.view.set_hidden([p for p in self.match.pending if not self.match.seats[p].is_ai])
 
     def _sealed_by(self) -> str | None:
         """The human whose sealed secret order Undo would withdraw while another human sits at the

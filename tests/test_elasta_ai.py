@@ -182,7 +182,7 @@ def test_hard_looks_ahead_and_samples_from_the_deeper_game() -> None:
     whites = [elasta_ai.random_allotment(random.Random(i)) for i in range(6)]
     blacks = [elasta_ai.random_allotment(random.Random(10 + i)) for i in range(5)]
     game = elasta_ai.TurnGame(state.lines, state.deleted, True)
-    w, x, b, y, _ = elasta_ai.look_ahead(game, whites, [1 / 6] * 6, blacks, [0.2] * 5, 4,
+    w, x, b, y = elasta_ai.look_ahead(game, whites, [1 / 6] * 6, blacks, [0.2] * 5, 4,
                                          time.perf_counter() + 5)
     # the four likeliest of each side, then the deep game's own oracle rounds add best replies
     assert w[:4] == whites[:4] and b[:4] == blacks[:4] and len(w) > 4 and len(b) > 4

@@ -72,6 +72,19 @@ after a static double oracle that gets ``static_share`` of the budget, and ``exp
 of punishing an opponent's detected fixed habit (:func:`habit_prediction`) instead of mixing —
 not always, so a player who fakes a habit to bait the punishment cannot count on it."""
 
+FIRST_GUESS: list[Allotment] = [tuple(range(N_FILES))]
+"""Where every oracle starts: each side's answer to the plain allotment 0..7 (a fixed, arbitrary
+opening candidate; the oracle rounds that follow do the real work)."""
+
+UNIFORM: list[Allotment] = [tuple((f + k) % N_FILES for f in range(N_FILES)) for k in range(N_FILES)]
+UNIFORM_WEIGHTS: list[float] = [1 / N_FILES] * N_FILES
+"""Uniformly random chips, as far as any single file can tell: the eight cyclic shifts of 0..7,
+equally likely, put every chip in every file exactly once. Per-file answers to it (the assignment
+step) are the answers to truly random chips."""
+
+Mixtures = tuple[list[Allotment], list[float], list[Allotment], list[float]]
+"""White's candidates and their weights, Black's candidates and theirs."""
+
 LAST_STATS: dict[str, float] = {}
 """Figures from the most recent decision (iterations, candidates, value): for tests and tuning."""
 
@@ -234,19 +247,26 @@ class TurnGame:
             signs[f] = -1
             self.file_loss.append(self.value(tuple(signs)) - base)
 
+    def line_after(self, signs: Sequence[int]) -> tuple[int, ...]:
+        """The sticks after this turn's pushes and rubber band, for per-file results ``signs``."""
+        pushed = push(self.lines, signs, self.deleted)
+        rounds = contract(pushed)
+        return tuple(rounds[-1] if rounds else pushed)
+
+    @staticmethod
+    def signs(white: Allotment, black: Allotment) -> tuple[int, ...]:
+        """Per-file results of two allotments: +1 White's chip is higher, -1 Black's, 0 a tie."""
+        return tuple([(w > b) - (w < b) for w, b in zip(white, black, strict=True)])
+
     def value(self, signs: tuple[int, ...]) -> float:
         """White's payoff for a vector of per-file results."""
         cached = self.cache.get(signs)
         if cached is None:
-            pushed = push(self.lines, signs, self.deleted)
-            rounds = contract(pushed)
-            final = rounds[-1] if rounds else pushed
-            cached = evaluate(final, self.pre, self.full)
-            self.cache[signs] = cached
+            cached = self.cache[signs] = evaluate(self.line_after(signs), self.pre, self.full)
         return cached
 
     def payoff(self, white: Allotment, black: Allotment) -> float:
-        return self.value(tuple([(w > b) - (w < b) for w, b in zip(white, black, strict=True)]))
+        return self.value(self.signs(white, black))
 
     def expected(self, me: str, move: Allotment, others: Sequence[Allotment],
                  weights: Sequence[float]) -> float:
@@ -329,18 +349,14 @@ def random_allotment(rng: random.Random) -> Allotment:
     return tuple(chips)
 
 
-def equilibrium(state: ElastaState, level: str, rng: random.Random, seconds: float,
-                game: TurnGame | None = None
-                ) -> tuple[list[Allotment], list[float], list[Allotment], list[float], float]:
-    """Double oracle: candidate sets and mixtures for White and Black, and the game's value."""
+def equilibrium(game: TurnGame, level: str, rng: random.Random, seconds: float) -> Mixtures:
+    """Double oracle: candidate sets and mixtures for White and Black (the game's value goes to
+    :data:`LAST_STATS`)."""
     settings = LEVEL_SETTINGS[level]
     start = time.perf_counter()
     deadline = start + seconds * settings["time_share"]
-    if game is None:
-        game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]))
-    uniform = [tuple(range(N_FILES))]
-    whites = [game.assignment_reply(WHITE, uniform, [1.0])]
-    blacks = [game.assignment_reply(BLACK, uniform, [1.0])]
+    whites = [game.assignment_reply(WHITE, FIRST_GUESS, [1.0])]
+    blacks = [game.assignment_reply(BLACK, FIRST_GUESS, [1.0])]
     for _ in range(2):
         for pool in (whites, blacks):
             candidate = random_allotment(rng)
@@ -356,16 +372,12 @@ def equilibrium(state: ElastaState, level: str, rng: random.Random, seconds: flo
         if not add_replies(matrix, whites, blacks, reply_w, reply_b, game.payoff):
             break
         value, x, y = solve_matrix(matrix)
-    LAST_STATS.clear()
     LAST_STATS.update(iterations=iterations, whites=len(whites), blacks=len(blacks), value=value,
                       seconds=time.perf_counter() - start, payoffs=len(game.cache))
-    return whites, x, blacks, y, value
+    return whites, x, blacks, y
 
 
 # -- looking one turn further -----------------------------------------------------------------------
-UNIFORM: list[Allotment] = [tuple(range(N_FILES))]
-
-
 def next_turn_value(lines: Sequence[int], deleted: int, rounds: int = 3) -> float:
     """White's value of the *next* turn's matrix game from ``lines``, under the static evaluation.
 
@@ -378,8 +390,8 @@ def next_turn_value(lines: Sequence[int], deleted: int, rounds: int = 3) -> floa
     if abs(static) >= WIN:
         return static
     game = TurnGame(lines, deleted, True)
-    whites = [game.assignment_reply(WHITE, UNIFORM, [1.0])]
-    blacks = [game.assignment_reply(BLACK, UNIFORM, [1.0])]
+    whites = [game.assignment_reply(WHITE, FIRST_GUESS, [1.0])]
+    blacks = [game.assignment_reply(BLACK, FIRST_GUESS, [1.0])]
     matrix = [[game.payoff(whites[0], blacks[0])]]
     value, x, y = solve_matrix(matrix)
     for _ in range(rounds):
@@ -392,8 +404,7 @@ def next_turn_value(lines: Sequence[int], deleted: int, rounds: int = 3) -> floa
 
 
 def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: list[Allotment],
-               y: list[float], keep: int, deadline: float
-               ) -> tuple[list[Allotment], list[float], list[Allotment], list[float], float]:
+               y: list[float], keep: int, deadline: float) -> Mixtures:
     """Re-solve the turn one turn deeper: each joint outcome is scored by the value of the turn
     after it (:func:`next_turn_value`) instead of the static evaluation.
 
@@ -414,10 +425,7 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
     values: dict[tuple[int, ...], float] = {}
 
     def deep(w: Allotment, b: Allotment) -> float:
-        signs = [(cw > cb) - (cw < cb) for cw, cb in zip(w, b, strict=True)]
-        pushed = push(game.lines, signs, game.deleted)
-        rounds = contract(pushed)
-        final = tuple(rounds[-1] if rounds else pushed)
+        final = game.line_after(game.signs(w, b))
         value = values.get(final)
         if value is None:
             value = values[final] = next_turn_value(final, game.deleted)
@@ -437,7 +445,7 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
             cols += 1
     if min(rows, cols) < 2:
         LAST_STATS.update(lookahead=len(values), deep_rounds=0)
-        return whites, x, blacks, y, LAST_STATS.get("value", 0.0)
+        return whites, x, blacks, y
     del mine[rows:], theirs[cols:]
     value, xx, yy = solve_matrix(matrix)
     deep_rounds = 0
@@ -450,8 +458,8 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
         value, xx, yy = solve_matrix(matrix)
     LAST_STATS.update(lookahead=len(values), deep_rounds=deep_rounds, deep_value=value)
     if not deep_rounds:  # never checked against a reply from outside: not to be trusted
-        return whites, x, blacks, y, LAST_STATS.get("value", 0.0)
-    return mine, xx, theirs, yy, value
+        return whites, x, blacks, y
+    return mine, xx, theirs, yy
 
 
 def _sample(items: Sequence[Move], weights: Sequence[float], rng: random.Random) -> Move:
@@ -463,22 +471,19 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
     further at levels that do."""
     start = time.perf_counter()
     settings = LEVEL_SETTINGS[level]
+    LAST_STATS.clear()
     if settings["exploit"]:
         habit = habit_prediction(state, BLACK if player == WHITE else WHITE)
-        LAST_STATS.clear()
         if habit is not None and rng.random() < settings["exploit"]:
             LAST_STATS.update(habit=habit[0])
             return punish(state, player, habit[1], seconds * settings["time_share"])
-    keep = int(settings["lookahead"])
-    static_seconds = seconds * settings["static_share"] if keep else seconds
     game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]))
-    whites, x, blacks, y, _ = equilibrium(state, level, rng, static_seconds, game)
-    if keep:
+    whites, x, blacks, y = equilibrium(game, level, rng, seconds * settings["static_share"])
+    if settings["lookahead"]:
         deadline = start + seconds * settings["time_share"]
-        whites, x, blacks, y, _ = look_ahead(game, whites, x, blacks, y, keep, deadline)
+        whites, x, blacks, y = look_ahead(game, whites, x, blacks, y, int(settings["lookahead"]), deadline)
     mine, weights = (whites, x) if player == WHITE else (blacks, y)
-    noise = LEVEL_SETTINGS[level]["noise"]
-    if rng.random() < noise:
+    if rng.random() < settings["noise"]:
         # A little extra unpredictability (and, for easy, a lot of plain weakness).
         return random_allotment(rng) if level == "easy" else rng.choice(mine)
     return _sample(mine, weights, rng)
@@ -488,7 +493,7 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
 def greedy_allotment(lines: Sequence[int], deleted: int, player: str) -> Allotment:
     """The exact best answer to uniformly random chips under the full evaluation: what a player
     who only asks "where does a file matter most?" plays, every time."""
-    return TurnGame(lines, deleted, True).assignment_reply(player, UNIFORM, [1.0])
+    return TurnGame(lines, deleted, True).assignment_reply(player, UNIFORM, UNIFORM_WEIGHTS)
 
 
 def habit_prediction(state: ElastaState, opponent: str) -> tuple[str, Allotment] | None:
@@ -517,7 +522,7 @@ def habit_prediction(state: ElastaState, opponent: str) -> tuple[str, Allotment]
 def punish(state: ElastaState, player: str, predicted: Allotment, seconds: float) -> Allotment:
     """The best answer to one known allotment: the assignment answer, polished by chip swaps."""
     game = TurnGame(state.lines, state.deleted, True)
-    reply, _ = game.best_reply(player, UNIFORM, [predicted], [1.0], time.perf_counter() + seconds)
+    reply, _ = game.best_reply(player, FIRST_GUESS, [predicted], [1.0], time.perf_counter() + seconds)
     return reply
 
 
