@@ -250,9 +250,6 @@ def rules_speed(info: GameInfo, seconds: float, seed: int = 7) -> float:
 def cmd_bench(args: argparse.Namespace) -> int:
     games = [_game(g) for g in args.games] if args.games else all_games()
     levels = args.levels or list(LEVELS)
-    for level in levels:
-        if level not in ALL_LEVELS:
-            raise UsageError(f"unknown level '{level}' (levels: {', '.join(ALL_LEVELS)})")
     for info in games:
         states = info.bench_states() if info.bench_states else [info.new_state()]
         if args.positions:
@@ -326,7 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="AI think times per level and rules speed")
     bench.add_argument("games", nargs="*", metavar="GAME")
-    bench.add_argument("--levels", nargs="+", metavar="LEVEL")
+    bench.add_argument("--levels", nargs="+", choices=ALL_LEVELS, metavar="LEVEL")
     bench.add_argument("--positions", type=int, default=0, help="use only the first N positions")
     bench.add_argument("--seconds", type=float, default=2.0, help="seconds per rules-speed figure")
     _SUBPARSERS["bench"] = bench

@@ -8,7 +8,7 @@ undo/redo with the rules for when going back is fair, and the record a save file
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -321,14 +321,3 @@ class Match:
                 setattr(match, "match_id" if key == "id" else key, record[key])
         return match
 
-    def copy(self) -> Match:
-        return Match.from_record(self.to_record())
-
-
-def describe_turns(match: Match) -> Sequence[tuple[int, str, str]]:
-    """The move list as (number, players, text) rows for display."""
-    rows = []
-    for number, turn in enumerate(match.turns, start=1):
-        who = " & ".join(match.game.player_title(p) for p in turn.moves)
-        rows.append((number, who, turn.text))
-    return rows

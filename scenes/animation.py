@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
+from saves.settings import Settings, animation_factor
+
 Ease = Callable[[float], float]
 Point = tuple[float, float]
 
@@ -144,24 +146,13 @@ class Timeline:
         self.t = self.at_end()
 
 
-_FALLBACK_SCALE = {"off": 0.0, "slow": 1.7, "normal": 1.0, "fast": 0.55}
-
-
-def duration_scale(settings: Any) -> float:
+def duration_scale(settings: Settings | None) -> float:
     """Multiplier for animation durations from the player's setting (0 = off, no animation).
 
-    Uses the saves layer's ``animation_factor`` when it exists (one source of truth); that function
-    is read as a *speed* factor (bigger = faster), so durations are divided by it. Falls back to a
-    local table so a view never fails just because settings are missing (tests, screenshots)."""
-    speed = getattr(settings, "animation_speed", "normal") if settings is not None else "normal"
-    try:
-        from saves.settings import animation_factor  # type: ignore[attr-defined]
-    except ImportError:
-        return _FALLBACK_SCALE.get(str(speed), 1.0)
-    try:
-        factor = float(animation_factor(settings))
-    except Exception:  # a broken settings object must never stop the board from drawing
-        return _FALLBACK_SCALE.get(str(speed), 1.0)
-    if factor <= 0:
-        return 0.0
-    return 1.0 / factor
+    ``animation_factor`` (the one source of truth) is a *speed* (bigger = faster), so durations
+    are divided by it. Views built without settings (some tests, screenshots) animate at normal
+    speed."""
+    if settings is None:
+        return 1.0
+    factor = animation_factor(settings)
+    return 0.0 if factor <= 0 else 1.0 / factor

@@ -9,9 +9,8 @@ them first.
 from __future__ import annotations
 
 import contextlib
-import time
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -107,7 +106,6 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self._worker: AIWorker | None = None
-        self.frame_hooks: list[Callable[[App, float], None]] = []
         self.toasts: list[tuple[str, float]] = []
         if self.settings.fullscreen:
             self.set_fullscreen(True)
@@ -215,8 +213,6 @@ class App:
         top.update(dt)
         self.toasts = [(text, left - dt) for text, left in self.toasts if left - dt > 0]
         self.draw()
-        for hook in list(self.frame_hooks):
-            hook(self, dt)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -307,10 +303,6 @@ def _wrapped(content: str, face: pygame.font.Font, width: int, color: tuple[int,
         surface.blit(line, ((surface.get_width() - line.get_width()) // 2, y))
         y += line.get_height()
     return surface
-
-
-def now() -> float:
-    return time.perf_counter()
 
 
 def make_event(kind: int, **attrs: Any) -> pygame.event.Event:

@@ -296,10 +296,6 @@ class BoardView:
         """One of :meth:`buttons` was pressed."""
         return ViewAction.nothing()
 
-    def describe_turn(self, turn: Turn) -> str:
-        """A short human description of a turn for the move list (defaults to its notation)."""
-        return turn.text
-
     def status_extra(self) -> str:
         """Optional one-line status below the banner (e.g. 'Elephant 4 of 10 points')."""
         return ""

@@ -584,11 +584,8 @@ class MatchScene(Scene):
 
     def open_rules(self) -> None:
         """F1 / Rules: the game's rules in a window over the board (one at a time)."""
-        try:
-            from scenes.help import open_rules_window
-        except ImportError:
-            self.app.toast("The rules window is not available.")
-            return
+        from scenes.help import open_rules_window
+
         self.close_rules()
         try:
             self._rules_window = open_rules_window(self.ui, self.match.game)
@@ -604,19 +601,13 @@ class MatchScene(Scene):
         return False
 
     def open_pause(self) -> None:
-        try:
-            from scenes.pause import PauseScene
-        except ImportError:
-            self.app.toast("The pause menu is not available.")
-            return
+        from scenes.pause import PauseScene
+
         self.app.push(PauseScene(self.app, self))
 
     def go_to_menu(self) -> None:
-        try:
-            from scenes.menu import MainMenuScene
-        except ImportError:
-            self.app.pop()
-            return
+        from scenes.menu import MainMenuScene
+
         self.app.reset_to(MainMenuScene(self.app))
 
     def rematch(self) -> None:

@@ -38,13 +38,9 @@ SUMMARY_COMPACT_TOP = 60
 def playable_games() -> list[GameInfo]:
     """Registered games that also have a board view (a game without one cannot be played yet)."""
     from game.register import all_games
+    from scenes.views import has_view
 
-    games = all_games()
-    try:
-        from scenes.views import has_view
-    except ImportError:
-        return games
-    return [info for info in games if has_view(info.id)]
+    return [info for info in all_games() if has_view(info.id)]
 
 
 def game_suit(info: GameInfo) -> str:

@@ -85,12 +85,9 @@ class NewGameScene(Scene):
         self.label_x = 0
 
     def _remembered(self) -> dict[str, Any]:
-        try:
-            from saves.settings import new_game_choices
+        from saves.settings import new_game_choices
 
-            return new_game_choices(self.app.settings, self.info.id)
-        except ImportError:
-            return dict(self.app.settings.last_new_game.get(self.info.id, {}))
+        return new_game_choices(self.app.settings, self.info.id)
 
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -244,12 +241,9 @@ class NewGameScene(Scene):
 
     def _remember(self) -> None:
         choices = {"mode": self.mode, "level": self.level, "side": self.side, "options": dict(self.options)}
-        try:
-            from saves.settings import remember_new_game
+        from saves.settings import remember_new_game
 
-            remember_new_game(self.app.settings, self.info.id, choices)
-        except ImportError:
-            self.app.settings.last_new_game[self.info.id] = choices
+        remember_new_game(self.app.settings, self.info.id, choices)
         self.app.save_settings()
 
     # -- drawing --------------------------------------------------------------------------------

@@ -30,13 +30,10 @@ SPEED_HELP: dict[str, str] = {
 
 
 def speed_choices() -> list[str]:
-    """The speeds the settings store accepts, in its order (falls back to the four known ones)."""
-    try:
-        from saves.settings import ANIMATION_SPEEDS
+    """The speeds the settings store accepts, in its order."""
+    from saves.settings import ANIMATION_SPEEDS
 
-        return list(ANIMATION_SPEEDS)
-    except ImportError:
-        return list(SPEED_LABELS)
+    return list(ANIMATION_SPEEDS)
 
 
 class SettingsScreen(Scene):

@@ -330,7 +330,7 @@ class Searcher:
                         break
         return best
 
-    def root_scores(self, moves: list[B.Move], side: int, ep: int, moment: int, depth: int) -> list[int]:
+    def root_scores(self, moves: list[B.Move], side: int, moment: int, depth: int) -> list[int]:
         """Exact scores of root moves at ``depth`` (full windows), in order, for the noisy easy
         level; on timeout the moves scored so far (the caller orders captures first)."""
         board = self.board
@@ -354,7 +354,7 @@ class Searcher:
             out.append(score)
         return out
 
-    def iterate(self, moves: list[B.Move], side: int, ep: int, moment: int, max_depth: int,
+    def iterate(self, moves: list[B.Move], side: int, moment: int, max_depth: int,
                 soft_limit: float) -> tuple[B.Move, int, int]:
         """Iterative deepening at the root; returns (best move, score, depth completed)."""
         board = self.board
@@ -421,7 +421,7 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
     if level == "easy":
         searcher = Searcher(state, start + max(0.05, seconds * 0.8), qlimit=EASY_QSEARCH_LIMIT)
         moves = searcher.order(moves, None, 0)
-        scores = searcher.root_scores(moves, side, state.ep, state.moment, LEVEL_DEPTH["easy"])
+        scores = searcher.root_scores(moves, side, state.moment, LEVEL_DEPTH["easy"])
         if not scores:
             return moves[0]
         moves = moves[: len(scores)]
@@ -432,7 +432,7 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
         return moves[index]
     searcher = Searcher(state, start + max(0.05, seconds * 0.85))
     ordered = searcher.order(moves, None, 0)
-    move, score, depth = searcher.iterate(ordered, side, state.ep, state.moment,
+    move, score, depth = searcher.iterate(ordered, side, state.moment,
                                           LEVEL_DEPTH.get(level, 64), seconds * 0.4)
     LAST_STATS.update(depth=depth, nodes=searcher.nodes, seconds=time.perf_counter() - start, score=score)
     return move

@@ -98,9 +98,6 @@ def _storage_fill(side: int) -> tuple[int, ...]:
 
 
 STORAGE_FILL: tuple[tuple[int, ...], tuple[int, ...]] = (_storage_fill(TRIANGLES), _storage_fill(CIRCLES))
-STORAGE_OWNER: tuple[int, ...] = tuple(
-    TRIANGLES if sq in STORAGE_FILL[0] else CIRCLES if sq in STORAGE_FILL[1] else -1 for sq in range(SIZE)
-)
 
 ORTHO = ((0, 1), (1, 0), (0, -1), (-1, 0))
 DIAG = ((1, 1), (1, -1), (-1, -1), (-1, 1))
@@ -239,7 +236,7 @@ def generate(board: Sequence[int], side: int, ep: int) -> list[Move]:
                 q = board[t] * sign
                 if q < 0:
                     append((sq, t, KNOCK))
-                    if q >= -3:
+                    if PAWN - q <= MERGE_LIMIT:
                         append((sq, t, MERGE))
                 elif t == ep:
                     append((sq, t, KNOCK))
@@ -372,7 +369,7 @@ def winner_after(board: Sequence[int], moment: int, mover: int, captured: int) -
     return -1
 
 
-def perft(board: list[int], side: int, ep: int, moment: int, depth: int, root: bool = True) -> int:
+def perft(board: list[int], side: int, ep: int, moment: int, depth: int) -> int:
     """Leaf count ``depth`` plies deep. The root is always expanded; below it, a position where
     the last move won (king knocked, board tipped, safe king on the centre line) is a leaf that
     counts 1. Draws are about history and are ignored."""
@@ -388,7 +385,7 @@ def perft(board: list[int], side: int, ep: int, moment: int, depth: int, root: b
         if winner_after(board, nm, side, cap) >= 0:
             total += 1
         else:
-            total += perft(board, 1 - side, nep, nm, depth - 1, False)
+            total += perft(board, 1 - side, nep, nm, depth - 1)
         unmake(board, changes)
     return total
 
@@ -426,7 +423,7 @@ def generate_captures(board: Sequence[int], side: int, ep: int) -> list[Move]:
                 q = board[t] * sign
                 if q < 0:
                     append((sq, t, KNOCK))
-                    if q >= -3:
+                    if PAWN - q <= MERGE_LIMIT:
                         append((sq, t, MERGE))
                 elif t == ep:
                     append((sq, t, KNOCK))

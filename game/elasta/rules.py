@@ -82,10 +82,6 @@ def square_index(name: str) -> int:
     return square(FILES.index(text[0]), int(text[1]))
 
 
-def is_deleted(deleted: int, file: int, rank: int) -> bool:
-    return bool(deleted >> square(file, rank) & 1)
-
-
 def live_below(deleted: int, file: int, line: int) -> int:
     """Non-deleted squares of ``file`` on White's side of a stick at ``line`` (ranks 1..line)."""
     return sum(1 for rank in range(1, line + 1) if not deleted >> square(file, rank) & 1)

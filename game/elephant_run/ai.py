@@ -421,7 +421,7 @@ def start_score(sq: int) -> int:
     return 3 if file in (2, 3) else 2
 
 
-def choose_elephant_setup(state: ElephantRunState, level: str, rng: random.Random) -> Move:
+def choose_elephant_setup(level: str, rng: random.Random) -> Move:
     """The elephant's start, from a scored shortlist: hard takes one of the best squares, normal
     any square of the inner ring, easy may also take an edge (never a corner)."""
     floor = {"easy": 1, "normal": 2}.get(level, 3)
@@ -459,7 +459,7 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
     assert isinstance(state, ElephantRunState)
     started = time.perf_counter()
     if state.phase == PHASE_PLACE_ELEPHANT:
-        return choose_elephant_setup(state, level, rng)
+        return choose_elephant_setup(level, rng)
     if state.phase == PHASE_PLACE_FARMERS:
         return choose_farmer_setup(state, level, rng, seconds)
     legal = state.legal_moves(player)

@@ -51,7 +51,6 @@ START_BLACK = RANKS[10] | RANKS[11]
 DIRECTIONS: tuple[tuple[int, int], ...] = (
     (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1),
 )
-DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
 DELTA: tuple[int, ...] = tuple(dr * WIDTH + df for df, dr in DIRECTIONS)
 OPPOSITE: tuple[int, ...] = tuple((d + 4) % 8 for d in range(8))
 
