@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton
 from scenes import style
 from scenes.base import Scene, font
 from scenes.dialogs import DialogHost, escape
-from scenes.menu import _fit, game_suit_for_id, open_match
+from scenes.menu import game_suit_for_id, open_match
 
 if TYPE_CHECKING:
     from saves.store import SaveEntry
@@ -420,7 +420,8 @@ class LoadScreen(Scene):
         title = entry.path.name if damaged else entry.title
         kind = "Autosave" if entry.kind == "autosave" else "Saved game"
         title_rect = style.text(
-            surface, _fit(title, 17, text_right - x - 110, True), (x, rect.y + top - 2), 17, ink, bold=True
+            surface, style.fit_text(title, 17, text_right - x - 110, True), (x, rect.y + top - 2), 17, ink,
+            bold=True,
         )
         _pill(
             surface,
@@ -440,7 +441,7 @@ class LoadScreen(Scene):
                 parts.insert(0, entry.game_title)
             detail = " · ".join(p for p in parts if p)
             colour = soft
-        style.text(surface, _fit(detail, 14, text_right - x), (x, rect.y + top + 26), 14, colour)
+        style.text(surface, style.fit_text(detail, 14, text_right - x), (x, rect.y + top + 26), 14, colour)
 
     def _draw_detail(self, surface: pygame.Surface) -> None:
         rect = self.detail_rect

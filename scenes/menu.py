@@ -416,7 +416,7 @@ class MainMenuScene(Scene):
         big = 20 if rect.height >= 60 else 18
         style.text(
             surface,
-            _fit(title, big, right - x, True),
+            style.fit_text(title, big, right - x, True),
             (x, rect.centery + 1),
             big,
             style.PARCHMENT,
@@ -425,7 +425,7 @@ class MainMenuScene(Scene):
         )
         style.text(
             surface,
-            _fit(continue_caption(entry), 14, right - x),
+            style.fit_text(continue_caption(entry), 14, right - x),
             (x, rect.centery + 3),
             14,
             style.ACCENT_LIGHT,
@@ -452,7 +452,7 @@ class MainMenuScene(Scene):
         title_size = 22 if font(22, True).size(card.info.title)[0] <= title_w else 19
         style.text(
             surface,
-            _fit(card.info.title, title_size, title_w, True),
+            style.fit_text(card.info.title, title_size, title_w, True),
             (rect.x + pad, rect.y + 44),
             title_size,
             style.INK,
@@ -462,7 +462,8 @@ class MainMenuScene(Scene):
         if card.show_caption:
             players = " vs ".join(card.info.player_title(p) for p in card.info.players)
             caption = f"{players} · {'simultaneous' if card.info.simultaneous else 'turn by turn'}"
-            style.text(surface, _fit(caption, 14, title_w), (rect.x + pad, rect.y + 50), 14, style.INK_SOFT)
+            caption = style.fit_text(caption, 14, title_w)
+            style.text(surface, caption, (rect.x + pad, rect.y + 50), 14, style.INK_SOFT)
         y = rect.y + card.summary_top
         for line in card.summary_lines:
             style.text(surface, line, (rect.x + pad, y), card.summary_size, style.INK)
@@ -471,13 +472,3 @@ class MainMenuScene(Scene):
 
 def _line_height(size: int) -> int:
     return round(font(size).get_linesize() * 1.02)
-
-
-def _fit(content: str, size: int, width: int, bold: bool = False) -> str:
-    """Shorten one line with an ellipsis so it never runs past ``width``."""
-    face = font(size, bold)
-    if face.size(content)[0] <= width:
-        return content
-    while content and face.size(content + "…")[0] > width:
-        content = content[:-1]
-    return content.rstrip() + "…"

@@ -19,7 +19,7 @@ from game.core import GameError, GameInfo
 from scenes import style
 from scenes.base import Scene, font
 from scenes.dialogs import ChoiceRow
-from scenes.menu import _fit, game_suit, open_match
+from scenes.menu import game_suit, open_match
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -261,7 +261,7 @@ class NewGameScene(Scene):
         style.text(surface, "NEW GAME", (x, header.y + 16), 13, style.ACCENT_LIGHT, bold=True)
         style.text(
             surface,
-            _fit(self.info.title, 28, rect.right - x - 20, True),
+            style.fit_text(self.info.title, 28, rect.right - x - 20, True),
             (x, header.y + 32),
             28,
             style.PARCHMENT,
@@ -281,14 +281,15 @@ class NewGameScene(Scene):
             width = drop_left - self.label_x
             if self.show_help and help_text:
                 style.text(
-                    surface, _fit(label, 16, width, True), (self.label_x, y - 1), 16, style.INK, bold=True
+                    surface, style.fit_text(label, 16, width, True), (self.label_x, y - 1), 16, style.INK,
+                    bold=True,
                 )
                 lines = style.wrap(help_text, 13, width, max_lines=2)
                 style.text_block(surface, lines, (self.label_x, y + 21), 13, style.INK_SOFT)
             else:
                 style.text(
                     surface,
-                    _fit(label, 16, width, True),
+                    style.fit_text(label, 16, width, True),
                     (self.label_x, y + 18),
                     16,
                     style.INK,

@@ -6,6 +6,8 @@ menus and the boards feel like one product: warm wood and parchment, ink-dark te
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from scenes.base import font
@@ -74,13 +76,12 @@ def text(
     anchor: str = "topleft",
     shadow: bool = False,
 ) -> pygame.Rect:
-    """Blit one line of text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
-    label = font(size, bold).render(content, True, color)
+    """Blit one line of text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect.
+    Both the text and its shadow come from caches: screens call this every frame."""
+    label = text_surface(content, size, color, bold)
     rect = label.get_rect(**{anchor: pos})
     if shadow:
-        shade = font(size, bold).render(content, True, (0, 0, 0))
-        shade.set_alpha(110)
-        surface.blit(shade, rect.move(1, 2))
+        surface.blit(_shadow_surface(content, size, bold), rect.move(1, 2))
     surface.blit(label, rect)
     return rect
 
@@ -255,6 +256,19 @@ def text_surface(content: str, size: int, color: tuple[int, ...] = INK, bold: bo
     return label
 
 
+def _shadow_surface(content: str, size: int, bold: bool) -> pygame.Surface:
+    """The translucent black copy of a line that :func:`text` lays under it (its own cache entry,
+    since the alpha is set on the surface itself)."""
+    key = (content, size, (0, 0, 0, 110), bold)
+    shade = _text_cache.get(key)
+    if shade is None:
+        shade = font(size, bold).render(content, True, (0, 0, 0))
+        shade.set_alpha(110)
+        _text_cache[key] = shade
+    return shade
+
+
+@lru_cache(maxsize=2048)
 def fit_text(content: str, size: int, width: int, bold: bool = False) -> str:
     """``content`` shortened with an ellipsis so it renders within ``width`` pixels."""
     face = font(size, bold)
