@@ -1612,13 +1612,13 @@ def _digit(key: int, text: str) -> int | None:
 # ----------------------------------------------------------------------------------------------------
 # demo matches (screenshots, smoke, bench)
 # ----------------------------------------------------------------------------------------------------
-def demo_match(stage: str = "mid", tokens: bool = False) -> Match:
+def demo_match(stage: str = "mid") -> Match:
     """A deterministic match at ``stage``: "setup" (the start, vs computer), "mid" (a few turns
     played, the band visibly bent, White to allot vs the computer) or "end" (finished, a stick on a
     ground line)."""
     from game.match import AI, Match, Seat
 
-    options = {"tokens": "on" if tokens else "off"}
+    options = {"tokens": "off"}
     seats = {WHITE: Seat(), BLACK: Seat(AI, "easy")}
     if stage == "setup":
         return Match(GAME_ID, options, {WHITE: Seat(), BLACK: Seat(AI, "normal")})

@@ -330,15 +330,9 @@ class ElephantRunView(BoardView):
 
     def _auto_select(self) -> None:
         """On the human elephant's turn its only piece is picked up at once: one click to move."""
-        player = self._acting_human()
+        player = self._actor()
         if player == ELEPHANT and self._pos["phase"] == "play" and self._pos["elephant"]:
             self._select(self._pos["elephant"], ELEPHANT)
-
-    def _acting_human(self) -> str | None:
-        for player in self.state.to_move():
-            if not self.match.seats[player].is_ai and player not in self.match.pending:
-                return player
-        return None
 
     # ------------------------------------------------------------------------------------------------
     # input
@@ -716,13 +710,13 @@ class ElephantRunView(BoardView):
             surface.blit(sp["glow-select"], self.geo.rect_of(self.selected))
         marks = self.destinations()
         hover = self.hover_square
-        if hover is not None and self._acting_human() is not None and self._hover_actionable(hover, marks):
+        if hover is not None and self._actor() is not None and self._hover_actionable(hover, marks):
             surface.blit(sp["glow-hover"], self.geo.rect_of(hover))
             if hover in marks:
                 self._draw_route(surface, hover)
         for name, kind in marks.items():
             self._draw_mark(surface, name, kind, hover == name)
-        if hover is not None and self._acting_human() is not None:
+        if hover is not None and self._actor() is not None:
             self._draw_setup_ghost(surface, hover)
 
     def _draw_setup_ghost(self, surface: pygame.Surface, square: str) -> None:
@@ -737,7 +731,7 @@ class ElephantRunView(BoardView):
             surface.blit(img, img.get_rect(center=c))
 
     def _hover_actionable(self, square: str, marks: dict[str, str]) -> bool:
-        player = self._acting_human()
+        player = self._actor()
         phase = self._pos["phase"]
         if phase == "setup-elephant":
             return True
