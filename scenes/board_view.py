@@ -30,6 +30,23 @@ if TYPE_CHECKING:
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
 
+# player-facing text ----------------------------------------------------------------------------------
+def cap(text: str) -> str:
+    """``text`` with a capital first letter (the engines' reasons start in lower case)."""
+    return text[:1].upper() + text[1:]
+
+
+def sentence(text: str) -> str:
+    """Player-facing text as a sentence: a capital first letter and one closing full stop."""
+    text = cap(text.strip())
+    return text if not text or text[-1] in ".!?…" else text + "."
+
+
+def error_sentence(exc: Exception) -> str:
+    """Why a game refused something, for the player: ``IllegalMoveError.why``, else the message."""
+    return sentence(getattr(exc, "why", None) or str(exc))
+
+
 # actions ----------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ViewAction:
@@ -55,6 +72,11 @@ class ViewAction:
     @classmethod
     def refuse(cls, message: str) -> ViewAction:
         return cls(message=message, error=True)
+
+    @classmethod
+    def refuse_error(cls, exc: Exception) -> ViewAction:
+        """Refuse with the game's own reason (see :func:`error_sentence`)."""
+        return cls.refuse(error_sentence(exc))
 
     @classmethod
     def play(cls, player: str, move: Move, message: str | None = None) -> ViewAction:

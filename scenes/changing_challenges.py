@@ -33,7 +33,7 @@ from game.changing_challenges.rules import ChangingChallengesState, counterweigh
 from game.core import GameError
 from scenes import sprites, style
 from scenes.animation import Track, arc_point, ease_in, ease_in_out, ease_out, ease_out_back, lerp, lerp_point
-from scenes.board_view import BoardView, ViewAction, ViewButton
+from scenes.board_view import BoardView, ViewAction, ViewButton, cap
 
 if TYPE_CHECKING:
     from game.core import GameState, Move
@@ -89,10 +89,6 @@ FLOOR = (52, 36, 26)
 def _signed(value: int) -> str:
     """``+12`` / ``−12`` (a real minus sign) / ``0``: how the moment is written everywhere."""
     return f"{value:+d}".replace("-", "\u2212") if value else "0"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _title(player: str) -> str:
@@ -925,7 +921,7 @@ class ChangingChallengesView(BoardView):
         tail = f", {knocks} knock{'s' if knocks != 1 else ''}" if knocks else ""
         tail += ", may merge" if merges else ""
         return (
-            f"{_cap(piece['kind'])} ({piece['weight']}) on {B.square_name(sq)}: "
+            f"{cap(piece['kind'])} ({piece['weight']}) on {B.square_name(sq)}: "
             f"{n} square{'s' if n != 1 else ''}{tail}."
         )
 
@@ -939,7 +935,7 @@ class ChangingChallengesView(BoardView):
         try:
             state.check_move(player, move)
         except GameError as exc:
-            return ViewAction.refuse(_cap(getattr(exc, "why", str(exc))) + ".")
+            return ViewAction.refuse_error(exc)
         self.cancel()  # the engine allows it after all: play what it understood
         return ViewAction.play(player, move)
 

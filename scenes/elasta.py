@@ -26,7 +26,7 @@ from game.core import GameError
 from game.elasta import rules as R
 from scenes import sprites, style
 from scenes.animation import Track, ease_in_out, ease_out, ease_out_back, linear
-from scenes.board_view import BoardView, GridGeometry, ViewAction, ViewButton
+from scenes.board_view import BoardView, GridGeometry, ViewAction, ViewButton, sentence
 
 if TYPE_CHECKING:
     from game.core import GameState
@@ -72,10 +72,6 @@ DRAG_START = 6
 
 def _title(player: str) -> str:
     return player.capitalize()
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _files_text(files: list[int]) -> str:
@@ -840,7 +836,7 @@ class ElastaView(BoardView):
             return self.press("random", player)
         if digit is not None:
             if digit >= N:
-                return ViewAction.refuse(_cap(R.why_bad_allotment((digit,) * N) or "") + ".")
+                return ViewAction.refuse(sentence(R.why_bad_allotment((digit,) * N) or ""))
             self.cancel()
             cursor = self.cursor.get(player, self._first_empty(player))
             if cursor >= N:
@@ -883,7 +879,7 @@ class ElastaView(BoardView):
         try:
             move = self.ela.parse_move(player, name)
         except GameError as exc:
-            return ViewAction.refuse(_cap(getattr(exc, "why", None) or str(exc)) + ".")
+            return ViewAction.refuse_error(exc)
         if move == R.NO_TOKEN:
             return ViewAction.hint(self._how(player))
         if self.token_draft.get(player) == move:
@@ -906,7 +902,7 @@ class ElastaView(BoardView):
             try:
                 state.check_move(player, move)
             except GameError as exc:
-                return ViewAction.refuse(_cap(getattr(exc, "why", None) or str(exc)) + ".")
+                return ViewAction.refuse_error(exc)
             return ViewAction.play(player, move)
         draft = self.draft(player)
         empty = [f for f, c in enumerate(draft) if c is None]
@@ -919,7 +915,7 @@ class ElastaView(BoardView):
         try:
             state.check_move(player, move)
         except GameError as exc:
-            return ViewAction.refuse(_cap(getattr(exc, "why", None) or str(exc)) + ".")
+            return ViewAction.refuse_error(exc)
         self.cancel()
         return ViewAction.play(player, move)
 

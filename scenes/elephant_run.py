@@ -395,7 +395,7 @@ class ElephantRunView(BoardView):
         try:
             move = self.state.parse_move(player, text)
         except GameError as exc:
-            return ViewAction.refuse(_cap(getattr(exc, "why", str(exc))))
+            return ViewAction.refuse_error(exc)
         return ViewAction.play(player, move, message)
 
     def _setup_click(self, square: str, player: str) -> ViewAction:
@@ -942,10 +942,6 @@ def _pulse(t: float) -> float:
     import math
 
     return math.sin(t * 4.0)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 # ----------------------------------------------------------------------------------------------------

@@ -57,10 +57,6 @@ def _other(player: str) -> str:
     return BLACK if player == WHITE else WHITE
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def stone_sprite(diameter: int, color: tuple[int, int, int]) -> pygame.Surface:
     """A flat round stone lit from the top left: a radial shade toward the light, a soft specular
     spot and a thin darker rim, so both colours read on light and dark squares alike."""
@@ -418,7 +414,7 @@ class EpaminondasView(BoardView):
         except GameError as exc:
             if line is None:
                 self.cancel()
-            return ViewAction.refuse(_cap(getattr(exc, "why", str(exc))) + ".")
+            return ViewAction.refuse_error(exc)
         self.cancel()  # the engine allows it after all: play what it understood
         return ViewAction.play(player, move)
 

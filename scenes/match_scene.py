@@ -23,7 +23,7 @@ from game.core import GameError
 from game.match import Match, Turn
 from scenes import style
 from scenes.base import Scene
-from scenes.board_view import BoardView, ViewAction, ViewButton
+from scenes.board_view import BoardView, ViewAction, ViewButton, error_sentence
 from scenes.end_dialog import MENU, REMATCH, REVIEW, EndDialog
 from scenes.views import make_view
 
@@ -376,7 +376,7 @@ class MatchScene(Scene):
         try:
             turn = self.match.submit(player, move)
         except GameError as exc:
-            self._say(_why(exc), error=True)
+            self._say(error_sentence(exc), error=True)
             return
         self._say(None)
         if turn is not None:
@@ -540,7 +540,7 @@ class MatchScene(Scene):
         try:
             turn = self.match.submit_text(player, result.move_text)
         except GameError as exc:
-            self._ai_failed(f"played an illegal move {result.move_text!r}: {_why(exc)}")
+            self._ai_failed(f"played an illegal move {result.move_text!r}: {error_sentence(exc)}")
             return
         self.ai_failures = 0
         if turn is not None:
@@ -996,7 +996,3 @@ class MatchScene(Scene):
         )
 
 
-def _why(exc: Exception) -> str:
-    """The player-facing part of a game error (IllegalMoveError.why), capitalised."""
-    why = getattr(exc, "why", None) or str(exc)
-    return why[:1].upper() + why[1:]

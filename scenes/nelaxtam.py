@@ -30,7 +30,7 @@ from game.core import GameError
 from game.nelaxtam import rules as R
 from scenes import sprites, style
 from scenes.animation import Track, ease_in, ease_in_out, ease_out, ease_out_back, linear
-from scenes.board_view import BoardView, GridGeometry, ViewAction, ViewButton
+from scenes.board_view import BoardView, GridGeometry, ViewAction, ViewButton, sentence
 
 if TYPE_CHECKING:
     from game.core import GameState
@@ -80,14 +80,6 @@ DIRECTIONS = ("north-east", "north-west", "south-east", "south-west", "north", "
 
 def _title(player: str) -> str:
     return player.capitalize()
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _why(exc: Exception) -> str:
-    return _cap(getattr(exc, "why", None) or str(exc)).rstrip(".") + "."
 
 
 def _and(items: list[str]) -> str:
@@ -830,7 +822,7 @@ class NelaxtamView(BoardView):
         trial[troop] = code
         why = state.why_illegal(player, state.make_orders(trial))
         if why:
-            return ViewAction.refuse(_cap(why) + ".")
+            return ViewAction.refuse(sentence(why))
         replaced = [t for t in mine if t != troop] if state.quiet else []
         self.orders[player] = trial
         self.selected = None
@@ -915,7 +907,7 @@ class NelaxtamView(BoardView):
         try:
             state.check_move(player, move)
         except GameError as exc:
-            return ViewAction.refuse(_why(exc))
+            return ViewAction.refuse_error(exc)
         self.selected = None
         return ViewAction.play(player, move)
 

@@ -184,3 +184,16 @@ def test_pause_and_rules_open(app: Any) -> None:
     keydown(app, pygame.K_ESCAPE)
     assert app.top is not scene and getattr(app.top, "name", "") == "pause"
     app.step([], DT)
+
+
+def test_refusals_read_as_one_sentence() -> None:
+    from game.core import IllegalMoveError
+    from scenes.board_view import ViewAction, error_sentence, sentence
+
+    assert sentence("the game is over") == "The game is over."
+    assert sentence("already a sentence.") == "Already a sentence."
+    assert sentence("Really?") == "Really?"
+    assert error_sentence(IllegalMoveError("a9", "there is no square a9.")) == "There is no square a9."
+    assert error_sentence(ValueError("bad input")) == "Bad input."
+    refusal = ViewAction.refuse_error(IllegalMoveError("a9", "there is no square a9"))
+    assert refusal.error and refusal.message == "There is no square a9."
