@@ -754,35 +754,16 @@ class ElephantRunView(BoardView):
     def _draw_mark(self, surface: pygame.Surface, name: str, kind: str, hovered: bool) -> None:
         """Destination marks: dot = step, ring = jump (red if the elephant tramples), diamond = run,
         double ring = compound. Shapes differ, not just colours, so they read for everyone."""
-        c = self.geo.center_of(name)
-        s = self.s
         color = _mark_color(kind)
         if kind == "jump" and self.selected == self._pos.get("elephant"):
             color = MARK_JUMP
         elif kind == "jump":
             color = MARK_RUN
-        grow = 1.15 if hovered else 1.0
-        overlay = pygame.Surface((s, s), pygame.SRCALPHA)
-        mid = (s // 2, s // 2)
-        alpha = 230 if hovered else 190
-        # a wash over the whole tile says "you can go here" at a glance, before the shape says how
-        wash = overlay.get_rect().inflate(-max(4, s // 12), -max(4, s // 12))
-        pygame.draw.rect(overlay, (*color, 70 if hovered else 48), wash, border_radius=max(4, s // 9))
-        pygame.draw.rect(overlay, (*color, 150), wash, width=2, border_radius=max(4, s // 9))
-        if kind == "step":
-            pygame.draw.circle(overlay, (*color, alpha), mid, int(s * 0.16 * grow))
-            pygame.draw.circle(overlay, (255, 255, 255, 200), mid, int(s * 0.16 * grow), 3)
-        elif kind == "jump":
-            pygame.draw.circle(overlay, (*color, alpha), mid, int(s * 0.33 * grow), max(3, s // 14))
-        elif kind == "run":
-            r = s * 0.2 * grow
-            points = [(mid[0], mid[1] - r), (mid[0] + r, mid[1]), (mid[0], mid[1] + r), (mid[0] - r, mid[1])]
-            pygame.draw.polygon(overlay, (*color, alpha), points)
-            pygame.draw.polygon(overlay, (255, 255, 255, 160), points, 2)
-        else:
-            pygame.draw.circle(overlay, (*color, alpha), mid, int(s * 0.3 * grow), max(2, s // 20))
-            pygame.draw.circle(overlay, (*color, alpha), mid, int(s * 0.12 * grow))
-        surface.blit(overlay, overlay.get_rect(center=c))
+        key = f"mark-{kind}-{color}-{hovered}"
+        mark = self.sprites.get(key)
+        if mark is None:  # drawn once per size (the sprites are rebuilt on layout), not per frame
+            mark = self.sprites[key] = _mark_sprite(self.s, kind, color, hovered)
+        surface.blit(mark, mark.get_rect(center=self.geo.center_of(name)))
 
     def _draw_pieces(self, surface: pygame.Surface, t: float) -> None:
         plan = self.plan
@@ -936,6 +917,32 @@ class ElephantRunView(BoardView):
 
 def _mark_color(kind: str) -> tuple[int, int, int]:
     return {"step": MARK_STEP, "jump": MARK_JUMP, "run": MARK_RUN}.get(kind, MARK_COMPOUND)
+
+
+def _mark_sprite(s: int, kind: str, color: tuple[int, int, int], hovered: bool) -> pygame.Surface:
+    """One destination mark on a transparent tile-sized square (see ``_draw_mark``)."""
+    grow = 1.15 if hovered else 1.0
+    overlay = pygame.Surface((s, s), pygame.SRCALPHA)
+    mid = (s // 2, s // 2)
+    alpha = 230 if hovered else 190
+    # a wash over the whole tile says "you can go here" at a glance, before the shape says how
+    wash = overlay.get_rect().inflate(-max(4, s // 12), -max(4, s // 12))
+    pygame.draw.rect(overlay, (*color, 70 if hovered else 48), wash, border_radius=max(4, s // 9))
+    pygame.draw.rect(overlay, (*color, 150), wash, width=2, border_radius=max(4, s // 9))
+    if kind == "step":
+        pygame.draw.circle(overlay, (*color, alpha), mid, int(s * 0.16 * grow))
+        pygame.draw.circle(overlay, (255, 255, 255, 200), mid, int(s * 0.16 * grow), 3)
+    elif kind == "jump":
+        pygame.draw.circle(overlay, (*color, alpha), mid, int(s * 0.33 * grow), max(3, s // 14))
+    elif kind == "run":
+        r = s * 0.2 * grow
+        points = [(mid[0], mid[1] - r), (mid[0] + r, mid[1]), (mid[0], mid[1] + r), (mid[0] - r, mid[1])]
+        pygame.draw.polygon(overlay, (*color, alpha), points)
+        pygame.draw.polygon(overlay, (255, 255, 255, 160), points, 2)
+    else:
+        pygame.draw.circle(overlay, (*color, alpha), mid, int(s * 0.3 * grow), max(2, s // 20))
+        pygame.draw.circle(overlay, (*color, alpha), mid, int(s * 0.12 * grow))
+    return overlay
 
 
 def _pulse(t: float) -> float:
