@@ -961,33 +961,31 @@ def demo_match(stage: str = "mid") -> Match:
 
     if stage == "setup":
         return Match(GAME_ID, {}, {ELEPHANT: Seat(), FARMERS: Seat(AI, "normal")})
-    match = Match(GAME_ID, {}, {ELEPHANT: Seat(), FARMERS: Seat(AI, "easy")})
-    match.play_text("@c2")
-    match.play_text("@a1,a4,b4,e1,f2,f4")
+
+    def set_up() -> Match:
+        trial = Match(GAME_ID, {}, {ELEPHANT: Seat(), FARMERS: Seat(AI, "easy")})
+        trial.play_text("@c2")
+        trial.play_text("@a1,a4,b4,e1,f2,f4")
+        return trial
+
     if stage == "mid":
         for seed in range(200):
-            trial = Match(GAME_ID, {}, dict(match.seats))
-            trial.play_text("@c2")
-            trial.play_text("@a1,a4,b4,e1,f2,f4")
+            trial = set_up()
             if _play_random(trial, seed, 10) and trial.state.position()["captured"] >= 1 and not trial.over:
                 return trial
-        _play_random(match, 0, 10)
-        return match
+        raise RuntimeError("no mid-game demo found")
     if stage == "end":
         for seed in range(200):
-            trial = Match(GAME_ID, {}, dict(match.seats))
-            trial.play_text("@c2")
-            trial.play_text("@a1,a4,b4,e1,f2,f4")
+            trial = set_up()
             _play_random(trial, seed, 200)
             if trial.over and trial.state.position()["points"] >= 6:
                 return trial
-        _play_random(match, 0, 200)
-        return match
+        raise RuntimeError("no finished demo found")
     raise ValueError(f"unknown demo stage '{stage}' (setup, mid, end)")
 
 
 def _play_random(match: Match, seed: int, turns: int) -> bool:
-    """Play ``turns`` turns of random legal moves (elephant prefers eating). True if all were played."""
+    """Play ``turns`` turns of seeded random legal moves. True if all were played."""
     rng = random.Random(seed)
     for _ in range(turns):
         if match.over:
