@@ -23,7 +23,7 @@ WARMUP_FRAMES = 12
 
 
 def _scene_names() -> tuple[str, ...]:
-    from scenes.showcase import SCENES
+    from scenes.dev.showcase import SCENES
 
     return SCENES
 
@@ -113,8 +113,8 @@ def _frames(app, count: int) -> None:
 
 def smoke(data_dir: Path | None, size: tuple[int, int]) -> int:
     """Open every scene for a few frames; a failing scene prints its traceback and fails the run."""
-    from scenes.base import App
-    from scenes.showcase import ShowcaseUnavailable, all_names, build
+    from scenes.dev.showcase import ShowcaseUnavailable, all_names, build
+    from scenes.kit.app import App
 
     with tempfile.TemporaryDirectory(prefix="curio-smoke-") as tmp:
         app = App(data_dir=data_dir or Path(tmp), size=size)
@@ -147,8 +147,8 @@ def screenshot(scene: str, file: Path, data_dir: Path | None, size: tuple[int, i
     """Render ``scene`` for a few frames and save the window as a PNG."""
     import pygame
 
-    from scenes.base import App
-    from scenes.showcase import MATCH_SCENES, ShowcaseUnavailable, build, split_name
+    from scenes.dev.showcase import MATCH_SCENES, ShowcaseUnavailable, build, split_name
+    from scenes.kit.app import App
 
     with tempfile.TemporaryDirectory(prefix="curio-shot-") as tmp:
         # A demo match autosaves when it leaves: keep it out of the player's saves unless told where.
@@ -186,8 +186,8 @@ def bench(data_dir: Path | None, size: tuple[int, int]) -> int:
 def _bench(data_dir: Path, size: tuple[int, int]) -> int:
     import pygame
 
-    from scenes.base import App
-    from scenes.menu import MainMenuScene
+    from scenes.kit.app import App
+    from scenes.shell.menu import MainMenuScene
 
     app = App(data_dir=data_dir, size=size)
     try:
@@ -196,9 +196,9 @@ def _bench(data_dir: Path, size: tuple[int, int]) -> int:
         pygame.display.flip()
         print(f"start-up to first menu frame: {(time.perf_counter() - _T0) * 1000:.0f} ms")
         try:
-            from scenes.bench import run_bench
+            from scenes.dev.bench import run_bench
         except ImportError:
-            print("frame times: not available (scenes.bench is missing)")
+            print("frame times: not available (scenes.dev.bench is missing)")
             return 0
         figures = run_bench(app)
         print("match scene:")
@@ -238,12 +238,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.bench:
         return bench(args.data_dir, args.size)
     if args.self_test is not None:
-        from scenes.selftest import run_self_test
+        from scenes.dev.selftest import run_self_test
 
         return run_self_test(args.self_test, args.data_dir, args.size)
 
-    from scenes.base import App
-    from scenes.menu import MainMenuScene
+    from scenes.kit.app import App
+    from scenes.shell.menu import MainMenuScene
 
     app = App(data_dir=args.data_dir, size=args.size)
     try:

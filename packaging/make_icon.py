@@ -2,7 +2,7 @@
 
 The icon is drawn (not painted in an editor) so it shares the game's own vocabulary: a piecepack
 tile in parchment with a wood frame, a turned wooden pawn and a gold coin, using the same sprite
-code the boards use (``scenes.sprites``). Run it again after changing the drawing; the outputs are
+code the boards use (``scenes.kit.sprites``). Run it again after changing the drawing; the outputs are
 committed so building the app never needs this script:
 
     .venv/bin/python packaging/make_icon.py            # writes the files below
@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a plain script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from scenes import sprites  # noqa: E402
+from scenes.kit import sprites  # noqa: E402
 
 MASTER = 1024
 """Every variant is drawn at this size and smoothly scaled down (clean anti-aliased edges)."""

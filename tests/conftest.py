@@ -35,7 +35,7 @@ def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[object]:
     """A real App on the dummy video driver with its own data dir."""
-    from scenes.base import App
+    from scenes.kit.app import App
 
     application = App(data_dir=tmp_path)
     yield application

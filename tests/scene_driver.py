@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 
 from game.match import Match
-from scenes.match_scene import MatchScene
+from scenes.shell.match.scene import MatchScene
 
 DT = 1 / 60
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scenes.base import App
+from scenes.kit.app import App
 
 
 def test_damaged_settings_are_reported_once_and_left_alone(tmp_path: Path) -> None:

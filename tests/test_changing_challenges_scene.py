@@ -12,8 +12,8 @@ import pytest
 from game.changing_challenges import board as B
 from game.changing_challenges.rules import ChangingChallengesState
 from game.match import AI, Match, Seat
-from scenes.changing_challenges import ChangingChallengesView, demo_match, tilt_for
-from scenes.match_scene import MatchScene
+from scenes.games.changing_challenges.view import ChangingChallengesView, demo_match, tilt_for
+from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import DT, click, key, settle, start
 
 # Triangles' bishop on c6 may take the Circles' pawn on d7 and merge (2 + 1 = 3: a rook)
@@ -51,7 +51,7 @@ def two_player(position: str | None = None) -> Match:
 
 
 def test_view_is_registered() -> None:
-    from scenes.views import has_view
+    from scenes.kit.registry import has_view
 
     assert has_view("changing-challenges")
 

@@ -13,8 +13,8 @@ import pytest
 
 from game.elasta import rules as R
 from game.match import AI, Match, Seat
-from scenes.elasta import ElastaView, demo_match, elastic
-from scenes.match_scene import MatchScene
+from scenes.games.elasta.view import ElastaView, demo_match, elastic
+from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import DT, press, settle, start
 
 WORKED_1 = "05172463/47203165"
@@ -62,7 +62,7 @@ def two_player(tokens: bool = False) -> Match:
 
 
 def test_view_is_registered() -> None:
-    from scenes.views import has_view, make_view
+    from scenes.kit.registry import has_view, make_view
 
     assert has_view("elasta")
     assert make_view(two_player()).game_id == "elasta"
@@ -345,7 +345,7 @@ def test_full_game_against_hard_through_the_scene(app: Any) -> None:
 
 def test_rules_help_explains_the_hand_off_only_for_secret_order_games() -> None:
     from game.register import get as get_game
-    from scenes.help import help_html
+    from scenes.shell.windows.rules import help_html
 
     assert "Backspace on the curtain" in help_html(get_game("elasta"))
     assert "Backspace on the curtain" in help_html(get_game("nelaxtam"))

@@ -12,8 +12,8 @@ import pygame_gui
 import pytest
 
 from game.match import AI, Match, Seat
-from scenes.elephant_run import ElephantRunView, _squares, demo_match
-from scenes.match_scene import MatchScene
+from scenes.games.elephant_run.view import ElephantRunView, _squares, demo_match
+from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import DT, click, key, settle, start
 
 

@@ -12,8 +12,8 @@ import pytest
 from game.epaminondas import board as B
 from game.epaminondas.rules import EpaminondasState
 from game.match import AI, Match, Seat
-from scenes.epaminondas import EpaminondasView, demo_match
-from scenes.match_scene import MatchScene
+from scenes.games.epaminondas.view import EpaminondasView, demo_match
+from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import DT, click, key, settle, start
 
 
@@ -32,7 +32,7 @@ def two_player() -> Match:
 
 
 def test_view_is_registered() -> None:
-    from scenes.views import has_view
+    from scenes.kit.registry import has_view
 
     assert has_view("epaminondas")
 

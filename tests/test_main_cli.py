@@ -58,7 +58,7 @@ def test_screenshot_needs_a_png_name_and_unknown_flags_fail(tmp_path: Path) -> N
 
 
 def test_screenshot_names_take_a_game_suffix() -> None:
-    from scenes.showcase import all_names, split_name
+    from scenes.dev.showcase import all_names, split_name
 
     assert split_name("match-mid") == ("match-mid", "elephant-run")
     assert split_name("match-end:epaminondas") == ("match-end", "epaminondas")

@@ -13,9 +13,9 @@ import pytest
 
 from game.match import AI, Match, Seat
 from game.worker import AIResult
-from scenes.board_view import BoardView, GridGeometry, ViewAction, ViewButton, parse_square, square_name
-from scenes.match_scene import MatchScene
-from scenes.views import has_view, make_view, register_view
+from scenes.kit.board_view import BoardView, GridGeometry, ViewAction, ViewButton, parse_square, square_name
+from scenes.kit.registry import has_view, make_view, register_view
+from scenes.shell.match.scene import MatchScene
 
 DT = 1 / 60
 
@@ -188,7 +188,7 @@ def test_pause_and_rules_open(app: Any) -> None:
 
 def test_refusals_read_as_one_sentence() -> None:
     from game.core import IllegalMoveError
-    from scenes.board_view import ViewAction, error_sentence, sentence
+    from scenes.kit.board_view import ViewAction, error_sentence, sentence
 
     assert sentence("the game is over") == "The game is over."
     assert sentence("already a sentence.") == "Already a sentence."

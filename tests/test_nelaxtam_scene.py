@@ -11,8 +11,8 @@ import pytest
 
 from game.match import AI, Match, Seat
 from game.nelaxtam import rules as R
-from scenes.match_scene import MatchScene
-from scenes.nelaxtam import NelaxtamView, demo_match
+from scenes.games.nelaxtam.view import NelaxtamView, demo_match
+from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import DT, press, settle, start
 
 # A small fight on 8x8: Black 1 (e5) can destroy f5 under White 1, Black 2 (c3) can step to d4, which
@@ -60,7 +60,7 @@ def at(view: NelaxtamView, name: str) -> tuple[int, int]:
 
 
 def test_view_is_registered() -> None:
-    from scenes.views import has_view, make_view
+    from scenes.kit.registry import has_view, make_view
 
     assert has_view("nelaxtam")
     assert make_view(two_player()).game_id == "nelaxtam"

@@ -15,7 +15,7 @@ import pygame
 import pytest
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
-from scenes.base import App, make_event
+from scenes.kit.app import App, make_event
 
 DT = 1 / 60
 
@@ -48,7 +48,7 @@ def key(app: App, code: int, mod: int = 0) -> None:
 
 
 def open_menu(app: App):
-    from scenes.menu import MainMenuScene
+    from scenes.shell.menu import MainMenuScene
 
     menu = MainMenuScene(app)
     app.push(menu)
@@ -120,7 +120,7 @@ def test_continue_offers_the_last_unfinished_game(app: App) -> None:
 
 # -- new game ---------------------------------------------------------------------------------------
 def test_new_game_dialog_starts_a_two_player_elephant_run(app: App) -> None:
-    from scenes.new_game import MODE_TWO, NewGameScene
+    from scenes.shell.new_game import MODE_TWO, NewGameScene
 
     menu = open_menu(app)
     click(app, elephant_card(menu).play)
@@ -140,7 +140,7 @@ def test_new_game_dialog_starts_a_two_player_elephant_run(app: App) -> None:
 
 
 def test_new_game_remembers_choices_and_vs_computer_seats(app: App) -> None:
-    from scenes.new_game import NewGameScene
+    from scenes.shell.new_game import NewGameScene
 
     menu = open_menu(app)
     info = elephant_card(menu).info
@@ -157,7 +157,7 @@ def test_new_game_remembers_choices_and_vs_computer_seats(app: App) -> None:
 
 
 def test_new_game_shows_option_errors_instead_of_crashing(app: App) -> None:
-    from scenes.new_game import NewGameScene
+    from scenes.shell.new_game import NewGameScene
 
     menu = open_menu(app)
     info = elephant_card(menu).info
@@ -178,7 +178,7 @@ def _settings_file(app: App) -> dict:
 
 def test_settings_changes_apply_and_persist(app: App) -> None:
     from saves.settings import load_settings
-    from scenes.settings_screen import SettingsScreen
+    from scenes.shell.settings import SettingsScreen
 
     open_menu(app)
     screen = SettingsScreen(app)
@@ -198,7 +198,7 @@ def test_settings_changes_apply_and_persist(app: App) -> None:
 
 # -- load screen ------------------------------------------------------------------------------------
 def test_load_screen_empty_state(app: App) -> None:
-    from scenes.load_screen import LoadScreen
+    from scenes.shell.load import LoadScreen
 
     screen = LoadScreen(app)
     app.push(screen)
@@ -208,7 +208,7 @@ def test_load_screen_empty_state(app: App) -> None:
 
 
 def test_load_screen_lists_damaged_files_and_deletes_only_after_confirmation(app: App) -> None:
-    from scenes.load_screen import LoadScreen
+    from scenes.shell.load import LoadScreen
 
     path = damaged_save(app)
     open_menu(app)
@@ -235,7 +235,7 @@ def test_load_screen_lists_damaged_files_and_deletes_only_after_confirmation(app
 
 def test_load_screen_loads_a_save_over_a_fresh_menu(app: App) -> None:
     from game.match import Match
-    from scenes.load_screen import LoadScreen
+    from scenes.shell.load import LoadScreen
 
     menu = open_menu(app)
     elephant_card(menu)
@@ -253,7 +253,7 @@ def test_load_screen_loads_a_save_over_a_fresh_menu(app: App) -> None:
 
 
 def test_load_error_is_explained_and_the_file_kept(app: App) -> None:
-    from scenes.load_screen import LoadScreen
+    from scenes.shell.load import LoadScreen
 
     open_menu(app)
     screen = LoadScreen(app)
@@ -269,7 +269,7 @@ def test_load_error_is_explained_and_the_file_kept(app: App) -> None:
 
 
 def test_friendly_time() -> None:
-    from scenes.load_screen import friendly_time
+    from scenes.shell.load import friendly_time
 
     now = datetime.now().astimezone()
     assert friendly_time(now.astimezone(UTC), now).startswith("today ")
@@ -292,8 +292,8 @@ class FakeMatchScene:
 
 def _paused(app: App):
     from game.match import Match
-    from scenes.base import Scene
-    from scenes.pause import PauseScene
+    from scenes.kit.app import Scene
+    from scenes.shell.pause import PauseScene
 
     open_menu(app)
     board = Scene(app)
@@ -336,7 +336,7 @@ def test_pause_opens_rules_settings_and_load(app: App) -> None:
 
 # -- help -------------------------------------------------------------------------------------------
 def test_rules_text_becomes_html() -> None:
-    from scenes.help import rules_to_html
+    from scenes.shell.windows.rules import rules_to_html
 
     out = rules_to_html(
         "Intro line with <angle> & more.\n\nSetup\n- first\n- second\n\nScoring\nPoints count."
@@ -348,7 +348,7 @@ def test_rules_text_becomes_html() -> None:
 # -- every screen at both sizes ---------------------------------------------------------------------
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_every_showcase_scene_draws_and_survives_a_resize(app: App, size: tuple[int, int]) -> None:
-    from scenes.showcase import SCENES, ShowcaseUnavailable, build
+    from scenes.dev.showcase import SCENES, ShowcaseUnavailable, build
 
     app.resize_window(size)
     for name in SCENES:
@@ -366,8 +366,8 @@ def test_every_showcase_scene_draws_and_survives_a_resize(app: App, size: tuple[
 
 def test_escape_in_a_real_match_opens_the_pause_menu(app: App) -> None:
     from game.match import Match
-    from scenes.menu import open_match
-    from scenes.pause import PauseScene
+    from scenes.shell.menu import open_match
+    from scenes.shell.pause import PauseScene
 
     menu = open_menu(app)
     elephant_card(menu)

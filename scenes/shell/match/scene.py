@@ -3,7 +3,7 @@
 It owns the turn banner (with the computer-thinking indicator), the player cards, the move list,
 Undo/Redo/Save/Rules/Menu with their shortcuts, the AI requests to the worker process, autosave,
 the hot-seat curtain for secret orders, and the end-of-game dialog. The board view
-(:mod:`scenes.board_view`) only draws, animates and maps clicks to moves.
+(:mod:`scenes.kit.board_view`) only draws, animates and maps clicks to moves.
 
 Rules are never decided here: moves go through :class:`game.match.Match`, which asks the game.
 """
@@ -21,14 +21,14 @@ from pygame_gui.elements import UIButton, UIWindow
 
 from game.core import GameError
 from game.match import Match, Turn
-from scenes import style
-from scenes.base import Scene
-from scenes.board_view import BoardView, ViewAction, ViewButton, error_sentence
-from scenes.end_dialog import MENU, REMATCH, REVIEW, EndDialog
-from scenes.views import make_view
+from scenes.kit import style
+from scenes.kit.app import Scene
+from scenes.kit.board_view import BoardView, ViewAction, ViewButton, error_sentence
+from scenes.kit.registry import make_view
+from scenes.shell.windows.end_of_game import MENU, REMATCH, REVIEW, EndDialog
 
 if TYPE_CHECKING:
-    from scenes.base import App
+    from scenes.kit.app import App
 
 MESSAGE_SECONDS = 4.5
 AI_RETRIES = 2
@@ -584,7 +584,7 @@ class MatchScene(Scene):
 
     def open_rules(self) -> None:
         """F1 / Rules: the game's rules in a window over the board (one at a time)."""
-        from scenes.help import open_rules_window
+        from scenes.shell.windows.rules import open_rules_window
 
         self.close_rules()
         try:
@@ -601,12 +601,12 @@ class MatchScene(Scene):
         return False
 
     def open_pause(self) -> None:
-        from scenes.pause import PauseScene
+        from scenes.shell.pause import PauseScene
 
         self.app.push(PauseScene(self.app, self))
 
     def go_to_menu(self) -> None:
-        from scenes.menu import MainMenuScene
+        from scenes.shell.menu import MainMenuScene
 
         self.app.reset_to(MainMenuScene(self.app))
 

@@ -16,14 +16,15 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from scenes import style
-from scenes.base import Scene, font
-from scenes.dialogs import DialogHost, escape
-from scenes.menu import game_suit_for_id, open_match
+from scenes.kit import style
+from scenes.kit.app import Scene
+from scenes.kit.fonts import font
+from scenes.shell.menu import game_suit_for_id, open_match
+from scenes.shell.windows.dialogs import DialogHost, escape
 
 if TYPE_CHECKING:
     from saves.store import SaveEntry
-    from scenes.base import App
+    from scenes.kit.app import App
 
 DOUBLE_CLICK_MS = 400
 

@@ -10,7 +10,8 @@ from functools import lru_cache
 
 import pygame
 
-from scenes.base import font
+from scenes.kit.fonts import font
+from scenes.kit.text import wrap_lines
 
 # palette -------------------------------------------------------------------------------------------
 INK = (43, 33, 27)
@@ -113,30 +114,8 @@ SUITS: tuple[str, ...] = tuple(SUIT_COLOURS)
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False, max_lines: int | None = None) -> list[str]:
-    """Greedy word-wrap for ``font(size)`` within ``width`` pixels.
-
-    When ``max_lines`` cuts the text short the last line ends in an ellipsis, so a long summary
-    never spills out of its card at small window sizes."""
-    face = font(size, bold)
-    lines: list[str] = []
-    for paragraph in content.splitlines() or [""]:
-        words = paragraph.split()
-        line = ""
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if face.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    if max_lines is not None and len(lines) > max_lines:
-        lines = lines[:max_lines]
-        last = lines[-1]
-        while last and face.size(last + "…")[0] > width:
-            last = last[:-1].rstrip()
-        lines[-1] = last + "…"
-    return lines
+    """:func:`scenes.kit.text.wrap_lines` for ``font(size, bold)``."""
+    return wrap_lines(content, font(size, bold), width, max_lines)
 
 
 def text_block(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], size: int,

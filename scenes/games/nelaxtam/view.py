@@ -3,7 +3,7 @@
 Both players act every turn, in secret. The view keeps each human's half-made invasion or orders (a
 *draft*) and shows it only to its owner, exactly like Elasta's chips: the acting human sees their own
 troops and arrows, a sealed order of the other side is never drawn, and the hot-seat curtain of the
-shared :class:`~scenes.match_scene.MatchScene` covers the hand-over.
+shared :class:`~scenes.shell.match.scene.MatchScene` covers the hand-over.
 
 Every rule question (where a troop may go, why an order is illegal, what a turn did) is answered by
 ``game/nelaxtam``: ``orders_for``, ``order_target``, ``why_illegal`` / ``check_move`` and the turn's
@@ -28,9 +28,9 @@ import pygame
 
 from game.core import GameError
 from game.nelaxtam import rules as R
-from scenes import sprites, style
-from scenes.animation import Track, ease_in, ease_in_out, ease_out, ease_out_back, linear
-from scenes.board_view import BoardView, GridGeometry, ViewAction, ViewButton, sentence
+from scenes.kit import sprites, style
+from scenes.kit.animation import Track, ease_in, ease_in_out, ease_out, ease_out_back, linear
+from scenes.kit.board_view import BoardView, GridGeometry, ViewAction, ViewButton, sentence
 
 if TYPE_CHECKING:
     from game.core import GameState

@@ -18,15 +18,16 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.core import GameInfo
-from scenes import style
-from scenes.base import Scene, font
-from scenes.dialogs import DialogHost, escape
-from scenes.help import open_rules_window
+from scenes.kit import style
+from scenes.kit.app import Scene
+from scenes.kit.fonts import font
+from scenes.shell.windows.dialogs import DialogHost, escape
+from scenes.shell.windows.rules import open_rules_window
 
 if TYPE_CHECKING:
     from game.match import Match
     from saves.store import SaveEntry
-    from scenes.base import App
+    from scenes.kit.app import App
 
 SUBTITLE = "Five rare board games"
 SUMMARY_TOP = 78
@@ -38,7 +39,7 @@ SUMMARY_COMPACT_TOP = 60
 def playable_games() -> list[GameInfo]:
     """Registered games that also have a board view (a game without one cannot be played yet)."""
     from game.register import all_games
-    from scenes.views import has_view
+    from scenes.kit.registry import has_view
 
     return [info for info in all_games() if has_view(info.id)]
 
@@ -65,7 +66,7 @@ def open_match(app: App, match: Match) -> bool:
 
     Returns False (with a toast) when the match screen cannot be built, leaving the stack alone."""
     try:
-        from scenes.match_scene import MatchScene
+        from scenes.shell.match.scene import MatchScene
     except ImportError as exc:
         app.toast(f"The game screen is not available ({exc}).", 5)
         return False
@@ -81,7 +82,7 @@ def open_match(app: App, match: Match) -> bool:
 
 def continue_caption(entry: SaveEntry) -> str:
     """'Two players · 23 moves · today 14:05' for the Continue banner."""
-    from scenes.load_screen import friendly_time
+    from scenes.shell.load import friendly_time
 
     parts = [entry.mode or ("Saved game" if entry.kind == "manual" else "Autosave")]
     parts.append(f"{entry.move_count} move{'s' if entry.move_count != 1 else ''}")
@@ -287,11 +288,11 @@ class MainMenuScene(Scene):
         if element is self.continue_button:
             self.continue_game()
         elif element is self.load_button:
-            from scenes.load_screen import LoadScreen
+            from scenes.shell.load import LoadScreen
 
             self.app.push(LoadScreen(self.app))
         elif element is self.settings_button:
-            from scenes.settings_screen import SettingsScreen
+            from scenes.shell.settings import SettingsScreen
 
             self.app.push(SettingsScreen(self.app))
         elif element is self.quit_button:
@@ -305,7 +306,7 @@ class MainMenuScene(Scene):
 
     # -- actions --------------------------------------------------------------------------------
     def new_game(self, info: GameInfo) -> None:
-        from scenes.new_game import NewGameScene
+        from scenes.shell.new_game import NewGameScene
 
         self.app.push(NewGameScene(self.app, info))
 

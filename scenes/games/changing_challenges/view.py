@@ -31,9 +31,18 @@ import pygame
 from game.changing_challenges import board as B
 from game.changing_challenges.rules import ChangingChallengesState, counterweight_for
 from game.core import GameError
-from scenes import sprites, style
-from scenes.animation import Track, arc_point, ease_in, ease_in_out, ease_out, ease_out_back, lerp, lerp_point
-from scenes.board_view import BoardView, ViewAction, ViewButton, cap
+from scenes.kit import sprites, style
+from scenes.kit.animation import (
+    Track,
+    arc_point,
+    ease_in,
+    ease_in_out,
+    ease_out,
+    ease_out_back,
+    lerp,
+    lerp_point,
+)
+from scenes.kit.board_view import BoardView, ViewAction, ViewButton, cap
 
 if TYPE_CHECKING:
     from game.core import GameState, Move

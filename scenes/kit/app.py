@@ -11,32 +11,24 @@ from __future__ import annotations
 import contextlib
 import warnings
 from collections.abc import Iterable
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
+from scenes.kit.fonts import ASSETS, THEME_PATH, font
+from scenes.kit.text import render_wrapped
+
 if TYPE_CHECKING:
     from game.worker import AIWorker
     from saves.settings import Settings
     from saves.store import SaveStore
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
-THEME_PATH = ASSETS / "theme.json"
 FPS = 60
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
 TITLE = "Curio Boards"
-
-
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The app's typeface (Noto Sans, shipped with pygame-gui) at a pixel size, cached."""
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    path = Path(pygame_gui.__file__).resolve().parent / "data" / name
-    return pygame.font.Font(str(path), max(8, int(size)))
 
 
 class Scene:
@@ -256,7 +248,7 @@ class App:
     def _draw_toasts(self) -> None:
         y = self.size[1] - 16
         for text, left in reversed(self.toasts):
-            label = _wrapped(text, font(18), int(self.size[0] * 0.8), (250, 244, 230))
+            label = render_wrapped(text, font(18), int(self.size[0] * 0.8), (250, 244, 230))
             box = label.get_rect(midbottom=(self.size[0] // 2, y)).inflate(28, 14)
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             alpha = int(230 * min(1.0, left / 0.4))
@@ -284,25 +276,6 @@ class App:
         if self._worker is not None:
             self._worker.close()
         pygame.quit()
-
-
-def _wrapped(content: str, face: pygame.font.Font, width: int, color: tuple[int, int, int]) -> pygame.Surface:
-    """Render ``content`` on as many centred lines as it needs to fit ``width`` pixels."""
-    lines: list[str] = []
-    for word in content.split():
-        if lines and face.size(f"{lines[-1]} {word}")[0] <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    rendered = [face.render(line, True, color) for line in lines or [""]]
-    surface = pygame.Surface(
-        (max(r.get_width() for r in rendered), sum(r.get_height() for r in rendered)), pygame.SRCALPHA
-    )
-    y = 0
-    for line in rendered:
-        surface.blit(line, ((surface.get_width() - line.get_width()) // 2, y))
-        y += line.get_height()
-    return surface
 
 
 def make_event(kind: int, **attrs: Any) -> pygame.event.Event:

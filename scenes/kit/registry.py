@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.match import Match
-    from scenes.board_view import BoardView
+    from scenes.kit.board_view import BoardView
 
 _VIEWS: dict[str, str | type] = {
-    "elephant-run": "scenes.elephant_run:ElephantRunView",
-    "epaminondas": "scenes.epaminondas:EpaminondasView",
-    "elasta": "scenes.elasta:ElastaView",
-    "changing-challenges": "scenes.changing_challenges:ChangingChallengesView",
-    "nelaxtam": "scenes.nelaxtam:NelaxtamView",
+    "elephant-run": "scenes.games.elephant_run:ElephantRunView",
+    "epaminondas": "scenes.games.epaminondas:EpaminondasView",
+    "elasta": "scenes.games.elasta:ElastaView",
+    "changing-challenges": "scenes.games.changing_challenges:ChangingChallengesView",
+    "nelaxtam": "scenes.games.nelaxtam:NelaxtamView",
 }
 _resolved: dict[str, type | None] = {}
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import GameError
-from scenes import sprites, style
-from scenes.animation import (
+from scenes.kit import sprites, style
+from scenes.kit.animation import (
     Track,
     arc_point,
     ease_in,
@@ -26,7 +26,7 @@ from scenes.animation import (
     lift,
     polyline_point,
 )
-from scenes.board_view import BoardView, GridGeometry, ViewAction, ViewButton, parse_square, square_name
+from scenes.kit.board_view import BoardView, GridGeometry, ViewAction, ViewButton, parse_square, square_name
 
 if TYPE_CHECKING:
     from game.core import GameState, Move

@@ -13,12 +13,12 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from scenes import style
-from scenes.base import Scene
-from scenes.dialogs import ChoiceRow
+from scenes.kit import style
+from scenes.kit.app import Scene
+from scenes.shell.windows.dialogs import ChoiceRow
 
 if TYPE_CHECKING:
-    from scenes.base import App
+    from scenes.kit.app import App
 
 SPEED_LABELS: dict[str, str] = {"off": "Off", "slow": "Slow", "normal": "Normal", "fast": "Fast"}
 SPEED_HELP: dict[str, str] = {

@@ -16,14 +16,15 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.core import GameError, GameInfo
-from scenes import style
-from scenes.base import Scene, font
-from scenes.dialogs import ChoiceRow
-from scenes.menu import game_suit, open_match
+from scenes.kit import style
+from scenes.kit.app import Scene
+from scenes.kit.fonts import font
+from scenes.shell.menu import game_suit, open_match
+from scenes.shell.windows.dialogs import ChoiceRow
 
 if TYPE_CHECKING:
     from game.match import Match
-    from scenes.base import App
+    from scenes.kit.app import App
 
 MODE_AI = "ai"
 MODE_TWO = "two"

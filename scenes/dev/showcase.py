@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.match import Match
-    from scenes.base import App
+    from scenes.kit.app import App
 
 SCENES: tuple[str, ...] = (
     "menu",
@@ -39,7 +39,7 @@ class ShowcaseUnavailable(RuntimeError):
 
 def demo_match(stage: str, game_id: str = DEMO_GAME) -> Match:
     """A match of ``game_id`` at ``stage`` ("setup", "mid", "end"): the game view's own demo."""
-    from scenes.views import demo_match as view_demo
+    from scenes.kit.registry import demo_match as view_demo
 
     return view_demo(game_id, stage)
 
@@ -47,7 +47,7 @@ def demo_match(stage: str, game_id: str = DEMO_GAME) -> Match:
 def split_name(name: str) -> tuple[str, str]:
     """``"match-mid:epaminondas"`` -> ``("match-mid", "epaminondas")``; the game defaults to
     Elephant Run. Raises ValueError for an unknown scene or a game without a board view."""
-    from scenes.views import has_view
+    from scenes.kit.registry import has_view
 
     base, _, game_id = name.partition(":")
     if base not in SCENES:
@@ -61,7 +61,7 @@ def split_name(name: str) -> tuple[str, str]:
 
 def all_names() -> list[str]:
     """Every scene, and every match scene once more for each other game with a board view."""
-    from scenes.views import view_ids
+    from scenes.kit.registry import view_ids
 
     extra = [f"{base}:{game_id}" for game_id in view_ids() if game_id != DEMO_GAME
              for base in ("new-game", "help", "match-setup", "match-mid", "match-end")]
@@ -69,7 +69,7 @@ def all_names() -> list[str]:
 
 
 def _game(game_id: str):
-    from scenes.menu import playable_games
+    from scenes.shell.menu import playable_games
 
     for info in playable_games():
         if info.id == game_id:
@@ -79,7 +79,7 @@ def _game(game_id: str):
 
 def _match_scene(app: App, stage: str, game_id: str = DEMO_GAME):
     try:
-        from scenes.match_scene import MatchScene
+        from scenes.shell.match.scene import MatchScene
     except ImportError as exc:
         raise ShowcaseUnavailable(f"the match scene is not available ({exc})") from None
     try:
@@ -118,7 +118,7 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
     """Replace the app's stack with scene ``name`` in a representative state.
 
     Raises ValueError for an unknown name and ShowcaseUnavailable when its module is missing."""
-    from scenes.menu import MainMenuScene
+    from scenes.shell.menu import MainMenuScene
 
     name, game_id = split_name(name)
     builders: dict[str, Callable[[], None]] = {
@@ -136,16 +136,16 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
 
 
 def _new_game(app: App, game_id: str) -> None:
-    from scenes.menu import MainMenuScene
-    from scenes.new_game import NewGameScene
+    from scenes.shell.menu import MainMenuScene
+    from scenes.shell.new_game import NewGameScene
 
     app.reset_to(MainMenuScene(app))
     app.push(NewGameScene(app, _game(game_id)))
 
 
 def _load(app: App, demo_saves: bool) -> None:
-    from scenes.load_screen import LoadScreen
-    from scenes.menu import MainMenuScene
+    from scenes.shell.load import LoadScreen
+    from scenes.shell.menu import MainMenuScene
 
     if demo_saves:
         make_demo_saves(app)
@@ -154,16 +154,16 @@ def _load(app: App, demo_saves: bool) -> None:
 
 
 def _settings(app: App) -> None:
-    from scenes.menu import MainMenuScene
-    from scenes.settings_screen import SettingsScreen
+    from scenes.shell.menu import MainMenuScene
+    from scenes.shell.settings import SettingsScreen
 
     app.reset_to(MainMenuScene(app))
     app.push(SettingsScreen(app))
 
 
 def _pause(app: App, game_id: str) -> None:
-    from scenes.menu import MainMenuScene
-    from scenes.pause import PauseScene
+    from scenes.shell.menu import MainMenuScene
+    from scenes.shell.pause import PauseScene
 
     scene = _match_scene(app, "mid", game_id)
     app.reset_to(MainMenuScene(app))
@@ -172,7 +172,7 @@ def _pause(app: App, game_id: str) -> None:
 
 
 def _help(app: App, game_id: str) -> None:
-    from scenes.menu import MainMenuScene
+    from scenes.shell.menu import MainMenuScene
 
     menu = MainMenuScene(app)
     app.reset_to(menu)
@@ -181,7 +181,7 @@ def _help(app: App, game_id: str) -> None:
 
 
 def _match(app: App, stage: str, game_id: str) -> None:
-    from scenes.menu import MainMenuScene
+    from scenes.shell.menu import MainMenuScene
 
     scene = _match_scene(app, stage, game_id)
     app.reset_to(MainMenuScene(app))

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match import AI, HUMAN, Seat
-from scenes.elephant_run import demo_match
-from scenes.match_scene import MatchScene
+from scenes.games.elephant_run.view import demo_match
+from scenes.shell.match.scene import MatchScene
 
 if TYPE_CHECKING:
-    from scenes.base import App
+    from scenes.kit.app import App
 
 FPS = 60
 
@@ -98,11 +98,11 @@ def run_bench(app: App, seconds: float = 3.0) -> dict[str, float]:
     return results
 
 
-if __name__ == "__main__":  # a quick manual run: python -m scenes.bench
+if __name__ == "__main__":  # a quick manual run: python -m scenes.dev.bench
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from scenes.base import App as _App
+    from scenes.kit.app import App as _App
 
     application = _App()
     try:

@@ -1,6 +1,6 @@
 """The board-view contract shared by every game, and the square-grid geometry most games reuse.
 
-The shared :class:`~scenes.match_scene.MatchScene` owns the flow of a match (banner, move list, AI,
+The shared :class:`~scenes.shell.match.scene.MatchScene` owns the flow of a match (banner, move list, AI,
 undo, saving, dialogs). A game contributes only a :class:`BoardView` subclass that
 
 * lays its board out inside a rectangle the scene gives it (:meth:`BoardView.layout`),
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from scenes.animation import Timeline, duration_scale
+from scenes.kit.animation import Timeline, duration_scale
 
 if TYPE_CHECKING:
     from game.core import GameState, Move

@@ -19,9 +19,9 @@ import pygame
 
 from game.core import GameError
 from game.epaminondas import board as B
-from scenes import sprites, style
-from scenes.animation import Track, ease_in_out, ease_out, lerp_point
-from scenes.board_view import BoardView, GridGeometry, ViewAction
+from scenes.kit import sprites, style
+from scenes.kit.animation import Track, ease_in_out, ease_out, lerp_point
+from scenes.kit.board_view import BoardView, GridGeometry, ViewAction
 
 if TYPE_CHECKING:
     from game.core import GameState, Move

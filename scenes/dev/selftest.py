@@ -31,12 +31,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes.base import FPS, App
+from scenes.kit.app import FPS, App
 
 if TYPE_CHECKING:
     from pygame_gui.elements import UIButton
 
-    from scenes.match_scene import MatchScene
+    from scenes.shell.match.scene import MatchScene
 
 TIMEOUT = 30.0
 """Seconds for the whole run, start-up included; a frozen AI worker starts in about a second."""
@@ -144,9 +144,9 @@ def judge_picture(path: Path, size: tuple[int, int]) -> tuple[int, float]:
 
 def _play(app: App, out: Path) -> str:
     """The scripted opening; returns the report's details, raises SelfTestFailure on any problem."""
-    from scenes.match_scene import MatchScene
-    from scenes.menu import MainMenuScene
-    from scenes.new_game import NewGameScene
+    from scenes.shell.match.scene import MatchScene
+    from scenes.shell.menu import MainMenuScene
+    from scenes.shell.new_game import NewGameScene
 
     driver = Driver(app, time.monotonic() + TIMEOUT)
     menu = MainMenuScene(app)

@@ -13,13 +13,13 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from scenes import style
-from scenes.base import Scene
-from scenes.dialogs import DialogHost
-from scenes.help import open_rules_window
+from scenes.kit import style
+from scenes.kit.app import Scene
+from scenes.shell.windows.dialogs import DialogHost
+from scenes.shell.windows.rules import open_rules_window
 
 if TYPE_CHECKING:
-    from scenes.base import App
+    from scenes.kit.app import App
 
 ITEMS: tuple[tuple[str, str, str | None], ...] = (
     ("resume", "Resume", "@primary"),
@@ -104,17 +104,17 @@ class PauseScene(Scene):
         elif key == "save":
             self.save()
         elif key == "load":
-            from scenes.load_screen import LoadScreen
+            from scenes.shell.load import LoadScreen
 
             app.push(LoadScreen(app))
         elif key == "rules":
             self.rules()
         elif key == "settings":
-            from scenes.settings_screen import SettingsScreen
+            from scenes.shell.settings import SettingsScreen
 
             app.push(SettingsScreen(app))
         elif key == "menu":
-            from scenes.menu import MainMenuScene
+            from scenes.shell.menu import MainMenuScene
 
             app.reset_to(MainMenuScene(app))
         elif key == "quit":

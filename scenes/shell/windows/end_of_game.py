@@ -12,6 +12,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 
+from scenes.kit.text import wrap_lines
+
 REMATCH = "rematch"
 MENU = "menu"
 REVIEW = "review"
@@ -27,7 +29,7 @@ class EndDialog:
         width = min(480, max(340, area.width - 40))
         pad = 18
         face = pygame_gui_font()
-        lines = wrap(reason, face, width - 2 * pad - 12)[:4]
+        lines = [line for line in wrap_lines(reason, face, width - 2 * pad - 12) if line][:4]
         line_h = face.get_linesize() + 2
         height = 58 + len(lines) * line_h + (34 if score else 0) + 78 + 40
         rect = pygame.Rect(0, 0, width, height)
@@ -127,22 +129,6 @@ class EndDialog:
 
 def pygame_gui_font() -> pygame.font.Font:
     """The labels' face (Noto Sans 16, the theme's default), to wrap text the way it will render."""
-    from scenes.base import font
+    from scenes.kit.fonts import font
 
     return font(16)
-
-
-def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap to ``width`` pixels (labels are single-line; the reason may be long)."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if face.size(trial)[0] <= width or not current:
-            current = trial
-        else:
-            lines.append(current)
-            current = word
-    if current:
-        lines.append(current)
-    return lines

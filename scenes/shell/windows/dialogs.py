@@ -17,7 +17,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextBox, UIWindow
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
-from scenes.base import font
+from scenes.kit.fonts import font
 
 
 def escape(content: str) -> str:

@@ -3,7 +3,7 @@
 Both players act every turn, in secret. The view keeps each human's half-made allotment (a *draft*)
 and shows it only to its owner: the acting human sees their own chips face up, a sealed order of the
 other side (pending in the match) lies face down in its slots, and the hot-seat curtain of the
-shared :class:`~scenes.match_scene.MatchScene` covers the hand-over. Chips are dragged from the tray
+shared :class:`~scenes.shell.match.scene.MatchScene` covers the hand-over. Chips are dragged from the tray
 onto the files, placed click-by-click, or typed as eight digits.
 
 Its signature animation is the reveal, built from the engine's own :class:`~game.elasta.rules.TurnReport`
@@ -24,9 +24,9 @@ import pygame
 
 from game.core import GameError
 from game.elasta import rules as R
-from scenes import sprites, style
-from scenes.animation import Track, ease_in_out, ease_out, ease_out_back, linear
-from scenes.board_view import BoardView, GridGeometry, ViewAction, ViewButton, sentence
+from scenes.kit import sprites, style
+from scenes.kit.animation import Track, ease_in_out, ease_out, ease_out_back, linear
+from scenes.kit.board_view import BoardView, GridGeometry, ViewAction, ViewButton, sentence
 
 if TYPE_CHECKING:
     from game.core import GameState

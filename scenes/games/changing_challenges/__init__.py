@@ -1,0 +1,5 @@
+"""Changing Challenges's board: the view the match screen shows, and its demo matches."""
+
+from scenes.games.changing_challenges.view import ChangingChallengesView, demo_match
+
+__all__ = ["ChangingChallengesView", "demo_match"]
