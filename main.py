@@ -114,10 +114,10 @@ def _frames(app, count: int) -> None:
 def smoke(data_dir: Path | None, size: tuple[int, int]) -> int:
     """Open every scene for a few frames; a failing scene prints its traceback and fails the run."""
     from scenes.dev.showcase import ShowcaseUnavailable, all_names, build
-    from scenes.kit.app import App
+    from scenes.routes import new_app
 
     with tempfile.TemporaryDirectory(prefix="curio-smoke-") as tmp:
-        app = App(data_dir=data_dir or Path(tmp), size=size)
+        app = new_app(data_dir=data_dir or Path(tmp), size=size)
         failures = 0
         try:
             for name in all_names():
@@ -148,7 +148,7 @@ def screenshot(scene: str, file: Path, data_dir: Path | None, size: tuple[int, i
     import pygame
 
     from scenes.dev.showcase import MATCH_SCENES, ShowcaseUnavailable, build, split_name
-    from scenes.kit.app import App
+    from scenes.routes import new_app
 
     with tempfile.TemporaryDirectory(prefix="curio-shot-") as tmp:
         # A demo match autosaves when it leaves: keep it out of the player's saves unless told where.
@@ -158,7 +158,7 @@ def screenshot(scene: str, file: Path, data_dir: Path | None, size: tuple[int, i
             print(f"error: {exc}", file=sys.stderr)
             return 2
         root = data_dir if data_dir is not None else (Path(tmp) if base in MATCH_SCENES else None)
-        app = App(data_dir=root, size=size)
+        app = new_app(data_dir=root, size=size)
         try:
             build(app, scene, demo_saves=demo_saves)
             pygame.mouse.set_pos((size[0] - 1, size[1] - 1))  # no accidental hover in the picture
@@ -186,12 +186,10 @@ def bench(data_dir: Path | None, size: tuple[int, int]) -> int:
 def _bench(data_dir: Path, size: tuple[int, int]) -> int:
     import pygame
 
-    from scenes.kit.app import App
-    from scenes.shell.menu import MainMenuScene
-
-    app = App(data_dir=data_dir, size=size)
+    from scenes.routes import new_app
+    app = new_app(data_dir=data_dir, size=size)
     try:
-        app.push(MainMenuScene(app))
+        app.open("menu")
         app.step(pygame.event.get(), 1 / 60)
         pygame.display.flip()
         print(f"start-up to first menu frame: {(time.perf_counter() - _T0) * 1000:.0f} ms")
@@ -242,12 +240,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_self_test(args.self_test, args.data_dir, args.size)
 
-    from scenes.kit.app import App
-    from scenes.shell.menu import MainMenuScene
-
-    app = App(data_dir=args.data_dir, size=args.size)
+    from scenes.routes import new_app
+    app = new_app(data_dir=args.data_dir, size=args.size)
     try:
-        app.run(MainMenuScene(app))
+        app.run(app.make("menu"))
     except KeyboardInterrupt:
         return 130
     return 0

@@ -35,8 +35,8 @@ def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[object]:
     """A real App on the dummy video driver with its own data dir."""
-    from scenes.kit.app import App
+    from scenes.routes import new_app
 
-    application = App(data_dir=tmp_path)
+    application = new_app(data_dir=tmp_path)
     yield application
     application.shutdown()

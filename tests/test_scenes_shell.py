@@ -269,7 +269,7 @@ def test_load_error_is_explained_and_the_file_kept(app: App) -> None:
 
 
 def test_friendly_time() -> None:
-    from scenes.shell.load import friendly_time
+    from scenes.kit.text import friendly_time
 
     now = datetime.now().astimezone()
     assert friendly_time(now.astimezone(UTC), now).startswith("today ")
@@ -366,12 +366,11 @@ def test_every_showcase_scene_draws_and_survives_a_resize(app: App, size: tuple[
 
 def test_escape_in_a_real_match_opens_the_pause_menu(app: App) -> None:
     from game.match import Match
-    from scenes.shell.menu import open_match
     from scenes.shell.pause import PauseScene
 
     menu = open_menu(app)
     elephant_card(menu)
-    assert open_match(app, Match("elephant-run"))
+    assert app.open_match(Match("elephant-run"))
     pump(app)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
@@ -379,3 +378,33 @@ def test_escape_in_a_real_match_opens_the_pause_menu(app: App) -> None:
     assert app.store.entries(), "Save game in the pause menu wrote a save"
     key(app, pygame.K_ESCAPE)
     assert type(app.top).__name__ == "MatchScene"
+
+
+def test_screens_are_reached_by_name(app: App) -> None:
+    """Navigation goes through the app's one table: open stacks, goto clears, unknown names are refused."""
+    from scenes.shell.load import LoadScreen
+    from scenes.shell.menu import MainMenuScene
+
+    menu = app.goto("menu")
+    assert isinstance(menu, MainMenuScene) and app.stack == [menu]
+    load = app.open("load")
+    assert isinstance(load, LoadScreen) and app.stack == [menu, load]
+    again = app.goto("menu")
+    assert app.stack == [again] and again is not menu
+    with pytest.raises(KeyError, match="no screen called 'nowhere'"):
+        app.open("nowhere")
+    assert app.stack == [again]
+
+
+def test_a_match_that_cannot_be_shown_leaves_the_screens_alone(app: App) -> None:
+    from game.match import Match
+
+    menu = app.goto("menu")
+
+    def broken(_app: App, _match: Match) -> None:
+        raise RuntimeError("the board could not be drawn")
+
+    app.screens["match"] = broken
+    assert not app.open_match(Match("elephant-run"))
+    assert app.stack == [menu]
+    assert any("board could not be drawn" in text for text, _ in app.toasts)

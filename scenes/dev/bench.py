@@ -102,9 +102,9 @@ if __name__ == "__main__":  # a quick manual run: python -m scenes.dev.bench
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from scenes.kit.app import App as _App
+    from scenes.routes import new_app
 
-    application = _App()
+    application = new_app()
     try:
         for name, value in run_bench(application).items():
             print(f"{name:14s} {value:8.2f}")

@@ -31,11 +31,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes.kit.app import FPS, App
+from scenes.kit.app import FPS
+from scenes.routes import new_app
 
 if TYPE_CHECKING:
     from pygame_gui.elements import UIButton
 
+    from scenes.kit.app import App
     from scenes.shell.match.scene import MatchScene
 
 TIMEOUT = 30.0
@@ -149,8 +151,8 @@ def _play(app: App, out: Path) -> str:
     from scenes.shell.new_game import NewGameScene
 
     driver = Driver(app, time.monotonic() + TIMEOUT)
-    menu = MainMenuScene(app)
-    app.push(menu)
+    menu = app.open("menu")
+    assert isinstance(menu, MainMenuScene)
     driver.until(lambda: bool(menu.cards), "game cards on the main menu", limit=10)
     card = next((c for c in menu.cards if c.info.id == GAME_ID), None)
     if card is None:
@@ -218,7 +220,7 @@ def run_self_test(out: Path, data_dir: Path | None = None, size: tuple[int, int]
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="curio-selftest-") as tmp:
         try:
-            app = App(data_dir=data_dir if data_dir is not None else Path(tmp), size=size)
+            app = new_app(data_dir=data_dir if data_dir is not None else Path(tmp), size=size)
         except Exception as exc:
             print(f"self-test: FAILED to open a window: {exc}", flush=True)
             return 1

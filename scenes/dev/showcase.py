@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from game.core import GameInfo
     from game.match import Match
     from scenes.kit.app import App
 
@@ -68,8 +69,8 @@ def all_names() -> list[str]:
     return [*SCENES, *extra]
 
 
-def _game(game_id: str):
-    from scenes.shell.menu import playable_games
+def _game(game_id: str) -> GameInfo:
+    from scenes.kit.registry import playable_games
 
     for info in playable_games():
         if info.id == game_id:
@@ -79,11 +80,7 @@ def _game(game_id: str):
 
 def _match_scene(app: App, stage: str, game_id: str = DEMO_GAME):
     try:
-        from scenes.shell.match.scene import MatchScene
-    except ImportError as exc:
-        raise ShowcaseUnavailable(f"the match scene is not available ({exc})") from None
-    try:
-        return MatchScene(app, demo_match(stage, game_id))
+        return app.make("match", demo_match(stage, game_id))
     except (ImportError, KeyError) as exc:
         raise ShowcaseUnavailable(f"the board view is not available ({exc})") from None
 
@@ -118,11 +115,10 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
     """Replace the app's stack with scene ``name`` in a representative state.
 
     Raises ValueError for an unknown name and ShowcaseUnavailable when its module is missing."""
-    from scenes.shell.menu import MainMenuScene
 
     name, game_id = split_name(name)
     builders: dict[str, Callable[[], None]] = {
-        "menu": lambda: app.reset_to(MainMenuScene(app)),
+        "menu": lambda: app.goto("menu"),
         "new-game": lambda: _new_game(app, game_id),
         "load": lambda: _load(app, demo_saves),
         "settings": lambda: _settings(app),
@@ -136,53 +132,36 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
 
 
 def _new_game(app: App, game_id: str) -> None:
-    from scenes.shell.menu import MainMenuScene
-    from scenes.shell.new_game import NewGameScene
-
-    app.reset_to(MainMenuScene(app))
-    app.push(NewGameScene(app, _game(game_id)))
+    app.goto("menu")
+    app.open("new-game", _game(game_id))
 
 
 def _load(app: App, demo_saves: bool) -> None:
-    from scenes.shell.load import LoadScreen
-    from scenes.shell.menu import MainMenuScene
-
     if demo_saves:
         make_demo_saves(app)
-    app.reset_to(MainMenuScene(app))
-    app.push(LoadScreen(app))
+    app.goto("menu")
+    app.open("load")
 
 
 def _settings(app: App) -> None:
-    from scenes.shell.menu import MainMenuScene
-    from scenes.shell.settings import SettingsScreen
-
-    app.reset_to(MainMenuScene(app))
-    app.push(SettingsScreen(app))
+    app.goto("menu")
+    app.open("settings")
 
 
 def _pause(app: App, game_id: str) -> None:
-    from scenes.shell.menu import MainMenuScene
-    from scenes.shell.pause import PauseScene
-
     scene = _match_scene(app, "mid", game_id)
-    app.reset_to(MainMenuScene(app))
+    app.goto("menu")
     app.push(scene)
-    app.push(PauseScene(app, scene))
+    app.open("pause", scene)
 
 
 def _help(app: App, game_id: str) -> None:
-    from scenes.shell.menu import MainMenuScene
-
-    menu = MainMenuScene(app)
-    app.reset_to(menu)
+    menu = app.goto("menu")
     menu.refresh()
     menu.show_rules(_game(game_id))
 
 
 def _match(app: App, stage: str, game_id: str) -> None:
-    from scenes.shell.menu import MainMenuScene
-
     scene = _match_scene(app, stage, game_id)
-    app.reset_to(MainMenuScene(app))
+    app.goto("menu")
     app.push(scene)

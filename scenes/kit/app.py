@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +21,7 @@ from scenes.kit.fonts import ASSETS, THEME_PATH, font
 from scenes.kit.text import render_wrapped
 
 if TYPE_CHECKING:
+    from game.match import Match
     from game.worker import AIWorker
     from saves.settings import Settings
     from saves.store import SaveStore
@@ -29,6 +30,9 @@ FPS = 60
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
 TITLE = "Curio Boards"
+
+ScreenFactory = Callable[..., "Scene"]
+"""Builds a screen: ``factory(app, *args)``. The app's table maps names to these."""
 
 
 class Scene:
@@ -76,7 +80,12 @@ class Scene:
 class App:
     """Owns the window, the loop, the scene stack and the shared services (saves, settings, AI)."""
 
-    def __init__(self, data_dir: Path | None = None, size: tuple[int, int] = DEFAULT_SIZE) -> None:
+    def __init__(
+        self,
+        data_dir: Path | None = None,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        screens: Mapping[str, ScreenFactory] | None = None,
+    ) -> None:
         from saves.paths import resolve_config_dir, resolve_data_dir
         from saves.settings import load_settings
         from saves.store import SaveStore
@@ -96,6 +105,9 @@ class App:
         self._keep_minimum_size()
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
+        self.screens: dict[str, ScreenFactory] = dict(screens or {})
+        """The one table of screens by name (``scenes.routes`` fills it): screens ask for each other by
+        name, so none imports another."""
         self.running = True
         self._worker: AIWorker | None = None
         self.toasts: list[tuple[str, float]] = []
@@ -159,6 +171,40 @@ class App:
         while self.stack:
             self.stack.pop().leave()
         self.push(scene)
+
+    # -- navigation by name ----------------------------------------------------------------------
+    def make(self, name: str, *args: Any) -> Scene:
+        """Build screen ``name`` (``"menu"``, ``"load"``, ``"match"`` ...) with ``args``."""
+        factory = self.screens.get(name)
+        if factory is None:
+            raise KeyError(f"no screen called '{name}' (known: {', '.join(sorted(self.screens))})")
+        return factory(self, *args)
+
+    def open(self, name: str, *args: Any) -> Scene:
+        """Show screen ``name`` over the current one (Back returns to it)."""
+        scene = self.make(name, *args)
+        self.push(scene)
+        return scene
+
+    def goto(self, name: str, *args: Any) -> Scene:
+        """Leave every screen and show ``name`` alone (e.g. back to the main menu)."""
+        scene = self.make(name, *args)
+        self.reset_to(scene)
+        return scene
+
+    def open_match(self, match: Match) -> bool:
+        """Show ``match``: a fresh menu at the bottom of the stack, the match screen on top, so leaving
+        the match (which autosaves it) always lands on the menu.
+
+        Returns False (with a notice) when the match screen cannot be built, leaving the stack alone."""
+        try:
+            scene = self.make("match", match)
+        except Exception as exc:  # a view bug must not take the menu down with it
+            self.toast(f"Could not open {match.game.title}: {exc}", 6)
+            return False
+        self.goto("menu")
+        self.push(scene)
+        return True
 
     # -- window ---------------------------------------------------------------------------------
     def set_fullscreen(self, on: bool) -> None:

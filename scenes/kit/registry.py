@@ -11,6 +11,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from game.core import GameInfo
     from game.match import Match
     from scenes.kit.board_view import BoardView
 
@@ -78,3 +79,10 @@ def demo_match(game_id: str, stage: str) -> Match:
         raise KeyError(f"the view of '{game_id}' has no demo match")
     result: Match = factory(stage)
     return result
+
+
+def playable_games() -> list[GameInfo]:
+    """Registered games that also have a board view (a game without one cannot be played yet)."""
+    from game.register import all_games
+
+    return [info for info in all_games() if has_view(info.id)]

@@ -256,3 +256,16 @@ def fit_text(content: str, size: int, width: int, bold: bool = False) -> str:
     while content and face.size(content + "…")[0] > width:
         content = content[:-1]
     return content.rstrip() + "…"
+
+
+def game_suit(game_id: str) -> str:
+    """A stable piecepack suit per game for its ornaments (the register order decides); unknown
+    ids (a damaged save) still get a stable suit."""
+    from game.register import all_games
+
+    try:
+        ids = [g.id for g in all_games()]
+    except Exception:
+        ids = []
+    index = ids.index(game_id) if game_id in ids else sum(map(ord, game_id))
+    return SUITS[index % len(SUITS)]

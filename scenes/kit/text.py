@@ -1,7 +1,9 @@
-"""Word-wrapping, written once: the menu cards, the end-of-game card and the notices all break
-lines the same way, so a sentence never wraps differently in two places."""
+"""Text as the player reads it, written once: word-wrapping (the menu cards, the end-of-game card and
+the notices all break lines the same way) and times said the way people say them."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 import pygame
 
@@ -46,3 +48,22 @@ def render_wrapped(
         surface.blit(line, ((surface.get_width() - line.get_width()) // 2, y))
         y += line.get_height()
     return surface
+
+
+def friendly_time(when: datetime, now: datetime | None = None) -> str:
+    """Local time as a player says it: 'today 14:05', 'yesterday 09:12', 'Monday 18:30', '3 Mar 2024'."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    local = when.astimezone()
+    today = (now or datetime.now().astimezone()).date()
+    days = (today - local.date()).days
+    clock = local.strftime("%H:%M")
+    if days == 0:
+        return f"today {clock}"
+    if days == 1:
+        return f"yesterday {clock}"
+    if 1 < days < 7:
+        return f"{local.strftime('%A')} {clock}"
+    if local.year == today.year:
+        return f"{local.day} {local.strftime('%b')}, {clock}"
+    return f"{local.day} {local.strftime('%b %Y')}"

@@ -8,7 +8,6 @@ confirmation that names the save.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,7 +18,7 @@ from pygame_gui.elements import UIButton
 from scenes.kit import style
 from scenes.kit.app import Scene
 from scenes.kit.fonts import font
-from scenes.shell.menu import game_suit_for_id, open_match
+from scenes.kit.text import friendly_time
 from scenes.shell.windows.dialogs import DialogHost, escape
 
 if TYPE_CHECKING:
@@ -27,25 +26,6 @@ if TYPE_CHECKING:
     from scenes.kit.app import App
 
 DOUBLE_CLICK_MS = 400
-
-
-def friendly_time(when: datetime, now: datetime | None = None) -> str:
-    """Local time as a player says it: 'today 14:05', 'yesterday 09:12', 'Monday 18:30', '3 Mar 2024'."""
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    local = when.astimezone()
-    today = (now or datetime.now().astimezone()).date()
-    days = (today - local.date()).days
-    clock = local.strftime("%H:%M")
-    if days == 0:
-        return f"today {clock}"
-    if days == 1:
-        return f"yesterday {clock}"
-    if 1 < days < 7:
-        return f"{local.strftime('%A')} {clock}"
-    if local.year == today.year:
-        return f"{local.day} {local.strftime('%b')}, {clock}"
-    return f"{local.day} {local.strftime('%b %Y')}"
 
 
 def entry_name(entry: SaveEntry) -> str:
@@ -296,7 +276,7 @@ class LoadScreen(Scene):
             self.dialogs.message("Could not load the game", escape(str(exc)))
             self.reload()
             return
-        open_match(self.app, match)
+        self.app.open_match(match)
 
     def ask_delete(self) -> None:
         entry = self.current
@@ -403,7 +383,7 @@ class LoadScreen(Scene):
             pygame.draw.circle(surface, style.BAD, coin, coin_r, 2)
             style.text(surface, "!", coin, coin_r + 6, style.BAD, bold=True, anchor="center")
         else:
-            style.piecepack_coin(surface, coin, coin_r, game_suit_for_id(entry.game_id))
+            style.piecepack_coin(surface, coin, coin_r, style.game_suit(entry.game_id))
         x = rect.x + 26 + coin_r * 2
         ink = (140, 128, 118) if damaged else style.INK
         soft = (150, 138, 128) if damaged else style.INK_SOFT

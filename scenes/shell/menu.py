@@ -1,9 +1,8 @@
 """The main menu: the logo, Continue, one card per game, and Load / Settings / Quit.
 
-Stack policy (shared by every screen that starts or loads a match, see :func:`open_match`): the menu
-always sits at the bottom of the stack and a match is pushed on top of a fresh menu, so "Main menu"
-anywhere is simply ``app.reset_to(MainMenuScene(app))`` and leaving a match (which autosaves it)
-always lands here.
+The menu always sits at the bottom of the stack (see :meth:`scenes.kit.app.App.open_match`), so
+"Main menu" anywhere is simply ``app.goto("menu")`` and leaving a match (which autosaves it) always
+lands here.
 """
 
 from __future__ import annotations
@@ -21,11 +20,12 @@ from game.core import GameInfo
 from scenes.kit import style
 from scenes.kit.app import Scene
 from scenes.kit.fonts import font
+from scenes.kit.registry import playable_games
+from scenes.kit.text import friendly_time
 from scenes.shell.windows.dialogs import DialogHost, escape
 from scenes.shell.windows.rules import open_rules_window
 
 if TYPE_CHECKING:
-    from game.match import Match
     from saves.store import SaveEntry
     from scenes.kit.app import App
 
@@ -36,54 +36,8 @@ SUMMARY_COMPACT_TOP = 60
 """Where it starts on a card too short for caption and summary both (small windows)."""
 
 
-def playable_games() -> list[GameInfo]:
-    """Registered games that also have a board view (a game without one cannot be played yet)."""
-    from game.register import all_games
-    from scenes.kit.registry import has_view
-
-    return [info for info in all_games() if has_view(info.id)]
-
-
-def game_suit(info: GameInfo) -> str:
-    """A stable piecepack suit per game for its ornaments (the register order decides)."""
-    return game_suit_for_id(info.id)
-
-
-def game_suit_for_id(game_id: str) -> str:
-    """The suit of a game id; unknown ids (a damaged save) still get a stable suit."""
-    from game.register import all_games
-
-    try:
-        ids = [g.id for g in all_games()]
-    except Exception:
-        ids = []
-    index = ids.index(game_id) if game_id in ids else sum(map(ord, game_id))
-    return style.SUITS[index % len(style.SUITS)]
-
-
-def open_match(app: App, match: Match) -> bool:
-    """Show ``match``: a fresh menu at the bottom of the stack, the match scene on top.
-
-    Returns False (with a toast) when the match screen cannot be built, leaving the stack alone."""
-    try:
-        from scenes.shell.match.scene import MatchScene
-    except ImportError as exc:
-        app.toast(f"The game screen is not available ({exc}).", 5)
-        return False
-    try:
-        scene = MatchScene(app, match)
-    except Exception as exc:  # a view bug must not take the menu down with it
-        app.toast(f"Could not open {match.game.title}: {exc}", 6)
-        return False
-    app.reset_to(MainMenuScene(app))
-    app.push(scene)
-    return True
-
-
 def continue_caption(entry: SaveEntry) -> str:
     """'Two players · 23 moves · today 14:05' for the Continue banner."""
-    from scenes.shell.load import friendly_time
-
     parts = [entry.mode or ("Saved game" if entry.kind == "manual" else "Autosave")]
     parts.append(f"{entry.move_count} move{'s' if entry.move_count != 1 else ''}")
     parts.append(friendly_time(entry.saved_at))
@@ -268,7 +222,7 @@ class MainMenuScene(Scene):
             size, top, caption = 14, SUMMARY_COMPACT_TOP, False
         max_lines = max(1, (by - (rect.y + top) - 6) // _line_height(size))
         lines = style.wrap(info.summary, size, width, max_lines=max_lines)
-        return Card(info, rect, play, rules, game_suit(info), lines, top, caption, size)
+        return Card(info, rect, play, rules, style.game_suit(info.id), lines, top, caption, size)
 
     # -- events ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -288,13 +242,9 @@ class MainMenuScene(Scene):
         if element is self.continue_button:
             self.continue_game()
         elif element is self.load_button:
-            from scenes.shell.load import LoadScreen
-
-            self.app.push(LoadScreen(self.app))
+            self.app.open("load")
         elif element is self.settings_button:
-            from scenes.shell.settings import SettingsScreen
-
-            self.app.push(SettingsScreen(self.app))
+            self.app.open("settings")
         elif element is self.quit_button:
             self.ask_quit()
         else:
@@ -306,9 +256,7 @@ class MainMenuScene(Scene):
 
     # -- actions --------------------------------------------------------------------------------
     def new_game(self, info: GameInfo) -> None:
-        from scenes.shell.new_game import NewGameScene
-
-        self.app.push(NewGameScene(self.app, info))
+        self.app.open("new-game", info)
 
     def show_rules(self, info: GameInfo) -> None:
         self.dialogs.close_all()
@@ -334,7 +282,7 @@ class MainMenuScene(Scene):
         except SaveError as exc:
             self.dialogs.message("Could not continue", escape(str(exc)))
             return
-        open_match(self.app, match)
+        self.app.open_match(match)
 
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -409,7 +357,7 @@ class MainMenuScene(Scene):
         style.panel(surface, rect, style.WOOD_DARK, radius=14, border=style.ACCENT)
         coin_r = rect.height // 2 - 10
         style.piecepack_coin(
-            surface, (rect.x + 14 + coin_r, rect.centery), coin_r, game_suit_for_id(entry.game_id)
+            surface, (rect.x + 14 + coin_r, rect.centery), coin_r, style.game_suit(entry.game_id)
         )
         x = rect.x + 28 + coin_r * 2
         right = self.continue_button.relative_rect.left - 16 if self.continue_button else rect.right - 16

@@ -19,7 +19,6 @@ from game.core import GameError, GameInfo
 from scenes.kit import style
 from scenes.kit.app import Scene
 from scenes.kit.fonts import font
-from scenes.shell.menu import game_suit, open_match
 from scenes.shell.windows.dialogs import ChoiceRow
 
 if TYPE_CHECKING:
@@ -237,7 +236,7 @@ class NewGameScene(Scene):
             return
         self.match = match
         self._remember()
-        if not open_match(self.app, match):
+        if not self.app.open_match(match):
             self.error = "The game screen could not be opened."
 
     def _remember(self) -> None:
@@ -257,7 +256,8 @@ class NewGameScene(Scene):
             surface, style.WOOD_DARK, header, border_top_left_radius=16, border_top_right_radius=16
         )
         coin_r = 24
-        style.piecepack_coin(surface, (rect.x + 30 + coin_r, header.centery), coin_r, game_suit(self.info))
+        suit = style.game_suit(self.info.id)
+        style.piecepack_coin(surface, (rect.x + 30 + coin_r, header.centery), coin_r, suit)
         x = rect.x + 30 + coin_r * 2 + 16
         style.text(surface, "NEW GAME", (x, header.y + 16), 13, style.ACCENT_LIGHT, bold=True)
         style.text(

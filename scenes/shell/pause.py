@@ -104,19 +104,13 @@ class PauseScene(Scene):
         elif key == "save":
             self.save()
         elif key == "load":
-            from scenes.shell.load import LoadScreen
-
-            app.push(LoadScreen(app))
+            app.open("load")
         elif key == "rules":
             self.rules()
         elif key == "settings":
-            from scenes.shell.settings import SettingsScreen
-
-            app.push(SettingsScreen(app))
+            app.open("settings")
         elif key == "menu":
-            from scenes.shell.menu import MainMenuScene
-
-            app.reset_to(MainMenuScene(app))
+            app.goto("menu")
         elif key == "quit":
             app.quit()
 

@@ -601,19 +601,15 @@ class MatchScene(Scene):
         return False
 
     def open_pause(self) -> None:
-        from scenes.shell.pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self))
+        self.app.open("pause", self)
 
     def go_to_menu(self) -> None:
-        from scenes.shell.menu import MainMenuScene
-
-        self.app.reset_to(MainMenuScene(self.app))
+        self.app.goto("menu")
 
     def rematch(self) -> None:
         """A fresh match with the same game, options and seats (sides kept)."""
         fresh = Match(self.match.game, self.match.options, self.match.seats)
-        self.app.replace(MatchScene(self.app, fresh))
+        self.app.replace(self.app.make("match", fresh))
 
     def _end_choice(self, choice: str) -> None:
         if self.end_dialog is not None:

@@ -1,0 +1,33 @@
+"""The one table of screens: which class answers to which name.
+
+Screens ask the app for each other by name (``app.goto("menu")``, ``app.open("load")``,
+``app.open_match(match)``), so none of them imports another; this module is the only place that
+knows them all, and :func:`new_app` is how the program, the developer modes and the tests get an
+app that can navigate.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scenes.kit.app import DEFAULT_SIZE, App, ScreenFactory
+from scenes.shell.load import LoadScreen
+from scenes.shell.match.scene import MatchScene
+from scenes.shell.menu import MainMenuScene
+from scenes.shell.new_game import NewGameScene
+from scenes.shell.pause import PauseScene
+from scenes.shell.settings import SettingsScreen
+
+SCREENS: dict[str, ScreenFactory] = {
+    "menu": MainMenuScene,  # ()
+    "new-game": NewGameScene,  # (info: GameInfo)
+    "load": LoadScreen,  # ()
+    "settings": SettingsScreen,  # ()
+    "pause": PauseScene,  # (match_scene)
+    "match": MatchScene,  # (match: Match)
+}
+
+
+def new_app(data_dir: Path | None = None, size: tuple[int, int] = DEFAULT_SIZE) -> App:
+    """An app with every screen registered (opens the window)."""
+    return App(data_dir=data_dir, size=size, screens=SCREENS)
