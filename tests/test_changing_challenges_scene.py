@@ -12,7 +12,8 @@ import pytest
 from game.changing_challenges import board as B
 from game.changing_challenges.rules import ChangingChallengesState
 from game.match import AI, Match, Seat
-from scenes.games.changing_challenges.view import ChangingChallengesView, demo_match, tilt_for
+from scenes.games.changing_challenges import ChangingChallengesView, demo_match
+from scenes.games.changing_challenges.geometry import tilt_for
 from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import DT, click, key, settle, start
 
