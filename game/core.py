@@ -28,22 +28,31 @@ class OptionError(GameError):
     """An unknown option or a value outside the allowed set."""
 
 
-class NotationError(GameError):
+class MoveError(GameError):
+    """A refused move, named by its ``text``, with ``why`` in players' words.
+
+    The two kinds below differ only in their :attr:`verdict`, which is kept apart from the message so
+    that other sentences about the same move (a save's "Move 3 ('c2-c4') is not legal: ...") can say
+    it the same way without parsing this message back."""
+
+    verdict = "is not a move"
+
+    def __init__(self, text: str, why: str) -> None:
+        super().__init__(f"'{text}' {self.verdict}: {why}")
+        self.text = text
+        self.why = why
+
+
+class NotationError(MoveError):
     """Text that is not a move in the game's notation at all."""
 
-    def __init__(self, text: str, why: str) -> None:
-        super().__init__(f"'{text}' is not a valid move: {why}")
-        self.text = text
-        self.why = why
+    verdict = "is not a valid move"
 
 
-class IllegalMoveError(GameError):
+class IllegalMoveError(MoveError):
     """A well-formed move that the rules do not allow here; ``why`` is meant for players."""
 
-    def __init__(self, text: str, why: str) -> None:
-        super().__init__(f"'{text}' is not legal: {why}")
-        self.text = text
-        self.why = why
+    verdict = "is not legal"
 
 
 @dataclass(frozen=True)
@@ -107,6 +116,8 @@ class GameState(ABC):
 
     game_id: str = ""
     players: tuple[str, ...] = ()
+    player_scope: str = ""
+    """Appended to "there is no player 'x'" (Elasta and Nelaxtam name the game there)."""
 
     # -- who acts -----------------------------------------------------------------------------
     @abstractmethod
@@ -125,11 +136,56 @@ class GameState(ABC):
     def check_move(self, player: str, move: Move) -> None:
         """Raise :class:`IllegalMoveError` with a player-facing reason if ``move`` is not legal.
 
-        Games override this to explain *why* (the scenes show the reason on an illegal click)."""
+        The scenes show the reason on an illegal click, so every game explains *why*; the refusals all
+        games share (:meth:`why_cannot_move`) are written here once and come first, in the same order
+        everywhere, and a game supplies only its own reason (:meth:`why_illegal`)."""
+        why = self.why_cannot_move(player) or self.why_illegal(player, move)
+        if why:
+            raise IllegalMoveError(self.safe_move_text(player, move), why)
+
+    def why_cannot_move(self, player: str) -> str | None:
+        """Why ``player`` may play no move at all now (the game is over, there is no such player, it is
+        another player's turn), else None. Separate from :meth:`check_move` so that a game's
+        :meth:`parse_move` can refuse before it even reads the text."""
+        if self.over:
+            return "the game is already over"
+        if player not in self.players:
+            return f"there is no player '{player}'{self.player_scope}"
         if player not in self.to_move():
-            raise IllegalMoveError(self.move_to_text(player, move), f"it is not {player}'s turn")
-        if move not in self.legal_moves(player):
-            raise IllegalMoveError(self.move_to_text(player, move), "the rules do not allow it here")
+            return f"it is not {self.possessive(player)} turn"
+        return None
+
+    def why_illegal(self, player: str, move: Move) -> str | None:
+        """Why ``move`` by ``player`` breaks the rules here, in players' words, else None.
+
+        Asked by :meth:`check_move` only once :meth:`why_cannot_move` has passed, so a game's version
+        may assume the game goes on and ``player`` acts now. This default knows nothing but the legal
+        list; real games override it to say which rule the move breaks."""
+        return None if move in self.legal_moves(player) else "the rules do not allow it here"
+
+    def possessive(self, player: str) -> str:
+        """``player``'s name as the owner in "it is not ... turn": games whose player names are plural
+        ("circles'") or take an article ("the elephant's") override this."""
+        return f"{player}'s"
+
+    def safe_move_text(self, player: str, move: Move) -> str:
+        """The notation of ``move``, or its ``repr`` when it has none: a refusal must be able to name
+        any value it is given (a wrong type, an off-board square) without a second error hiding the
+        first."""
+        try:
+            return self.move_to_text(player, move)
+        except (TypeError, ValueError, IndexError, KeyError):
+            return repr(move)
+
+    def _sole_mover(self, turn: Mapping[str, Move]) -> str:
+        """The one player who acts in an alternating game, after checking that ``turn`` holds exactly
+        that player's move; the turn's own moves are then checked by :meth:`check_move`."""
+        acting = self.to_move()
+        if len(turn) != 1 or not acting or acting[0] not in turn:
+            if not acting:
+                raise IllegalMoveError(str(turn), "the game is already over")
+            raise IllegalMoveError(str(turn), f"it is {self.possessive(acting[0])} turn")
+        return acting[0]
 
     def random_move(self, player: str, rng: random.Random) -> Move:
         """A uniformly random legal move; games with huge move lists override this cheaply."""

@@ -21,14 +21,33 @@ AI = "ai"
 
 
 class RecordError(GameError):
-    """A match record that cannot be loaded. ``move_number`` (1-based) names the first bad turn."""
+    """A match record that cannot be loaded.
 
-    def __init__(self, message: str, move_number: int | None = None, move_text: str | None = None):
+    The message names everything, but the parts are kept as fields too, so that a reader who words
+    its own sentence (the load screen) never has to parse this one: ``move_number`` (1-based) and
+    ``move_text`` name the first bad turn, ``reason`` says what is wrong with it (or with the
+    record) without that prefix, ``pending`` marks a bad secret order, and ``cause`` is the game's
+    own error when the rules refused the move (an :class:`~game.core.IllegalMoveError` or a
+    :class:`~game.core.NotationError`, with their ``text`` and ``why``)."""
+
+    def __init__(
+        self,
+        reason: str,
+        move_number: int | None = None,
+        move_text: str | None = None,
+        *,
+        pending: bool = False,
+        cause: GameError | None = None,
+    ) -> None:
+        message = f"pending order: {reason}" if pending else reason
         if move_number is not None:
             message = f"move {move_number} ('{move_text}'): {message}"
         super().__init__(message)
+        self.reason = reason
         self.move_number = move_number
         self.move_text = move_text
+        self.pending = pending
+        self.cause = cause
 
 
 @dataclass(frozen=True)
@@ -306,14 +325,14 @@ class Match:
             try:
                 match.play_text(text)
             except GameError as exc:
-                raise RecordError(str(exc), number, text) from None
+                raise RecordError(str(exc), number, text, cause=exc) from None
         for player, text in pending.items():
             try:
                 if not isinstance(text, str) or player not in match.state.to_move():
                     raise GameError(f"{player} has no secret order to give now")
                 match.pending[player] = match.state.parse_move(player, text)
             except GameError as exc:
-                raise RecordError(f"pending order: {exc}") from None
+                raise RecordError(str(exc), pending=True, cause=exc) from None
         if match.pending and not match.awaiting():
             raise RecordError("pending orders cover the whole turn; it should have been played")
         for key in ("id", "created", "updated"):

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game.core import GameError, Outcome
+from game.core import GameError, MoveError, Outcome
 from game.match import Match, RecordError, Seat, mode_text
 from game.register import get as get_game
 from saves.atomic import TEMP_SUFFIX, write_atomic
@@ -173,6 +173,12 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def _damaged_file(detail: str, path: Path | None) -> SaveError:
+    """The error for a file that is a save but not an intact one: one wording for every way it breaks,
+    with ``detail`` saying which part, so the player can tell a truncated copy from a bad edit."""
+    return SaveError(f"The file is damaged ({detail}).", path=path)
+
+
 def _read_text(path: Path) -> str:
     """The file's text, or a SaveError saying in player terms why it cannot be read."""
     try:
@@ -189,7 +195,7 @@ def _read_text(path: Path) -> str:
     try:
         return data.decode("utf-8-sig")  # tolerate a BOM added by a text editor
     except UnicodeDecodeError:
-        raise SaveError("The file is damaged (it is not UTF-8 text).", path=path) from None
+        raise _damaged_file("it is not UTF-8 text", path) from None
 
 
 def parse_envelope(text: str, path: Path | None = None) -> dict[str, Any]:
@@ -202,7 +208,7 @@ def parse_envelope(text: str, path: Path | None = None) -> dict[str, Any]:
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
             message = f"The file is empty or truncated (it stops at line {exc.lineno})."
             raise SaveError(message, path=path) from None
-        raise SaveError(f"The file is damaged (not valid JSON at line {exc.lineno}).", path=path) from None
+        raise _damaged_file(f"not valid JSON at line {exc.lineno}", path) from None
     if not isinstance(data, dict):
         raise SaveError("This is not a Curio Boards save file.", path=path)
     fmt = data.get("format")
@@ -212,7 +218,7 @@ def parse_envelope(text: str, path: Path | None = None) -> dict[str, Any]:
         raise SaveError(f"This is not a Curio Boards save file (format {fmt!r}).", path=path)
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SaveError("The file is damaged (its format version is missing or not a number).", path=path)
+        raise _damaged_file("its format version is missing or not a number", path)
     if version > FORMAT_VERSION:
         raise SaveError(
             f"This save was made by a newer version of Curio Boards (format {version}); "
@@ -220,19 +226,19 @@ def parse_envelope(text: str, path: Path | None = None) -> dict[str, Any]:
             path=path,
         )
     if version < 1:
-        raise SaveError(f"The file is damaged (format version {version} never existed).", path=path)
+        raise _damaged_file(f"format version {version} never existed", path)
     missing = [key for key in _REQUIRED_KEYS if key not in data]
     if missing:
         names = ", ".join(f"'{key}'" for key in missing)
-        raise SaveError(f"The file is damaged (it has no {names}).", path=path)
+        raise _damaged_file(f"it has no {names}", path)
     if data["kind"] not in KINDS:
-        raise SaveError(f"The file is damaged (unknown kind {data['kind']!r}).", path=path)
+        raise _damaged_file(f"unknown kind {data['kind']!r}", path)
     _parse_time(data["saved_at"], path)
     if not isinstance(data["match"], dict):
-        raise SaveError("The file is damaged (its 'match' section is not an object).", path=path)
+        raise _damaged_file("its 'match' section is not an object", path)
     label = data.get("label")
     if label is not None and not isinstance(label, str):
-        raise SaveError("The file is damaged (its 'label' is not text).", path=path)
+        raise _damaged_file("its 'label' is not text", path)
     return data
 
 
@@ -244,12 +250,12 @@ def _parse_time(value: Any, path: Path | None) -> datetime:
             pass
         else:
             return when if when.tzinfo else when.replace(tzinfo=UTC)
-    raise SaveError("The file is damaged (its 'saved_at' is not a date and time).", path=path)
+    raise _damaged_file("its 'saved_at' is not a date and time", path)
 
 
 def _game_or_error(game_id: Any, path: Path | None) -> Any:
     if not isinstance(game_id, str) or not game_id:
-        raise SaveError("The file is damaged (its match names no game).", path=path)
+        raise _damaged_file("its match names no game", path)
     try:
         return get_game(game_id)
     except KeyError:
@@ -257,25 +263,25 @@ def _game_or_error(game_id: Any, path: Path | None) -> Any:
         raise SaveError(message, path=path) from None
 
 
-_MOVE_PROBLEM = re.compile(r"'(?P<part>.*)' is not (?P<what>legal|a valid move): (?P<why>.*)", re.S)
-
-
 def _record_error_message(exc: RecordError) -> str:
-    """Turn the match's RecordError into the sentence the load screen shows."""
-    reason = str(exc)
-    number, text = exc.move_number, exc.move_text
-    if number is None:
-        if reason.startswith("pending order: "):
-            detail = reason.removeprefix("pending order: ")
-            return _sentence(f"The save's secret orders cannot be restored: {detail}")
-        return _sentence(f"The save's match data is damaged: {reason}")
-    prefix = f"move {number} ('{text}'): "
-    if reason.startswith(prefix):
-        reason = reason[len(prefix):]
-    found = _MOVE_PROBLEM.fullmatch(reason)
-    if found and found["part"] == text:
-        return _sentence(f"Move {number} ('{text}') is not {found['what']}: {found['why']}")
-    return _sentence(f"Move {number} ('{text}') cannot be played: {reason}")
+    """The sentence the load screen shows for a record that does not replay, built from the error's
+    fields. When the rules refused the whole move text, the game's own verdict and reason are used
+    ("Move 3 ('c2-c4') is not legal: ..."); a refusal of a part (one side of a simultaneous turn)
+    keeps the game's message whole after "cannot be played", so the part stays named."""
+    if exc.move_number is None:
+        if exc.pending:
+            return _sentence(f"The save's secret orders cannot be restored: {exc.reason}")
+        return _damaged_match(exc.reason)
+    move = f"Move {exc.move_number} ('{exc.move_text}')"
+    cause = exc.cause
+    if isinstance(cause, MoveError) and cause.text == exc.move_text:
+        return _sentence(f"{move} {cause.verdict}: {cause.why}")
+    return _sentence(f"{move} cannot be played: {exc.reason}")
+
+
+def _damaged_match(detail: str) -> str:
+    """The sentence for a match section that is well-formed JSON but not a match the rules accept."""
+    return _sentence(f"The save's match data is damaged: {detail}")
 
 
 def match_from_envelope(data: dict[str, Any], path: Path | None = None) -> Match:
@@ -289,7 +295,7 @@ def match_from_envelope(data: dict[str, Any], path: Path | None = None) -> Match
             _record_error_message(exc), path=path, move_number=exc.move_number, move_text=exc.move_text
         ) from None
     except GameError as exc:
-        raise SaveError(_sentence(f"The save's match data is damaged: {exc}"), path=path) from None
+        raise SaveError(_damaged_match(str(exc)), path=path) from None
     except Exception as exc:  # a game's bug on strange input must not crash the load screen
         detail = f"{type(exc).__name__}: {exc}"
         message = _sentence(f"The save could not be replayed (internal error: {detail})")
@@ -476,7 +482,7 @@ class SaveStore:
         info = _game_or_error(record.get("game"), path)
         moves = record.get("moves", [])
         if not isinstance(moves, list):
-            raise SaveError("The file is damaged (its moves are not a list).", path=path)
+            raise _damaged_file("its moves are not a list", path)
         result = record.get("result")
         summary = data.get("summary") if isinstance(data.get("summary"), dict) else {}
 

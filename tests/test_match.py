@@ -123,6 +123,36 @@ def test_record_reports_first_bad_move() -> None:
     assert "move 3 ('take7')" in str(info.value)
 
 
+def test_record_error_keeps_its_parts_as_fields() -> None:
+    record = Match("toy-nim", {"stones": "5"}).to_record()
+    record["moves"] = ["take1", "take7"]
+    with pytest.raises(RecordError) as info:
+        Match.from_record(record)
+    error = info.value
+    assert error.reason == "'take7' is not a valid move: write take1 or take2"
+    assert str(error) == f"move 2 ('take7'): {error.reason}"
+    assert isinstance(error.cause, NotationError) and not error.pending
+    assert (error.cause.text, error.cause.why, error.cause.verdict) == ("take7", "write take1 or take2",
+                                                                        "is not a valid move")
+    record["moves"] = ["take2", "take2", "take1", "take1"]
+    with pytest.raises(RecordError) as info:
+        Match.from_record(record)
+    error = info.value
+    assert (error.move_number, error.move_text, error.cause) == (4, "take1", None)
+    assert error.reason == "the game was already over before this move"
+
+
+def test_record_error_marks_a_bad_secret_order() -> None:
+    record = Match("toy-pennies").to_record()
+    record["pending"] = {"same": "x"}
+    with pytest.raises(RecordError) as info:
+        Match.from_record(record)
+    error = info.value
+    assert error.pending and error.move_number is None and isinstance(error.cause, NotationError)
+    assert error.reason == "'x' is not a valid move: write h or t"
+    assert str(error) == f"pending order: {error.reason}"
+
+
 @pytest.mark.parametrize(
     "change",
     [

@@ -367,6 +367,17 @@ def test_damaged_match_records(store: SaveStore) -> None:
         assert path.read_bytes() == before
 
 
+def test_a_bad_part_of_a_simultaneous_turn_stays_named(store: SaveStore) -> None:
+    match = Match("toy-pennies")
+    data = json.loads(store.save(match).path.read_text())
+    data["match"]["moves"] = ["h/x"]
+    path = write_envelope(store.saves_dir / "part.json", data)
+    with pytest.raises(SaveError) as info:
+        store.load(path)
+    assert str(info.value) == "Move 1 ('h/x') cannot be played: 'x' is not a valid move: write h or t."
+    assert (info.value.move_number, info.value.move_text) == (1, "h/x")
+
+
 def test_pending_order_that_cannot_be_given(store: SaveStore) -> None:
     match = Match("toy-pennies")
     data = json.loads(store.save(match).path.read_text())

@@ -6,8 +6,10 @@ The package exposes :data:`GAME` for the register; geometry and move generation 
 
 from __future__ import annotations
 
-import time
+from collections.abc import Sequence
+from typing import Any
 
+from game.bench import Position, engine_rates
 from game.changing_challenges import ai as ai_module
 from game.changing_challenges import board as B
 from game.changing_challenges.rules import (
@@ -58,35 +60,16 @@ def bench_states() -> list[GameState]:
 def rules_bench(seconds: float) -> list[tuple[str, float]]:
     """Rates over the fixed positions: move generation, make/unmake of every move, perft 1-3."""
     states = [ChangingChallengesState.from_text(text) for text in BENCH_POSITIONS]
-    boards = [(list(s.board), s.side, s.ep) for s in states]
-    share = max(seconds, 0.1) / 3
-    out: list[tuple[str, float]] = []
-    count = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < share:
-        for board, side, ep in boards:
-            moves += len(B.generate(board, side, ep))
-            count += 1
-    elapsed = time.perf_counter() - start
-    out.append(("move generation (positions)", count / elapsed))
-    out.append(("move generation (moves)", moves / elapsed))
-    lists = [(board, side, B.generate(board, side, ep)) for board, side, ep in boards]
-    made = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < share:
-        for board, side, generated in lists:
-            for move in generated:
-                B.unmake(board, B.make(board, side, move)[0])
-            made += len(generated)
-    out.append(("make/unmake (moves)", made / (time.perf_counter() - start)))
+    positions = [(list(s.board), s.side, s.ep) for s in states]
     start_board = B.start_board()
-    for depth in (1, 2, 3):
-        start = time.perf_counter()
-        leaves = B.perft(start_board, B.TRIANGLES, -1, 0, depth)
-        elapsed = time.perf_counter() - start
-        out.append((f"perft {depth} from the start ({leaves} leaves in {elapsed:.3f} s), leaves",
-                    leaves / max(elapsed, 1e-9)))
-    return out
+    return engine_rates(seconds, positions, B.generate, _make_unmake_all,
+                        lambda depth: B.perft(start_board, B.TRIANGLES, -1, 0, depth))
+
+
+def _make_unmake_all(position: Position, moves: Sequence[Any]) -> None:
+    board, side, _ = position
+    for move in moves:
+        B.unmake(board, B.make(board, side, move)[0])
 
 
 SUMMARY = "Chess on a see-saw: every capture shifts the weight until the board tips."

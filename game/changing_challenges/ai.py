@@ -261,13 +261,21 @@ class Searcher:
             return stand
         if stand > alpha:
             alpha = stand
-        best = stand
         captures = B.generate_captures(board, side, ep)
         if not captures:
             return stand
         captures.sort(key=lambda m: (abs(board[m[1]]) or 1) * 64 - abs(board[m[0]]) * 4 + (m[2] == B.KNOCK),
                       reverse=True)
-        for move in captures:
+        return self._qmoves(captures, stand, alpha, beta, ply, side, moment, pst, h, qd)
+
+    def _qmoves(self, moves: list[B.Move], best: int, alpha: int, beta: int, ply: int, side: int,
+                moment: int, pst: int, h: int, qd: int) -> int:
+        """The move loop both kinds of quiescence node share: try ``moves`` in the order given, each
+        answered by a quiescence node, and return the best score, starting from ``best``. The kinds
+        differ only in what they pass: a plain node its captures and its stand-pat score (alpha
+        already raised to it), an :meth:`evasion` every move and -INF, since it may not stand pat."""
+        board = self.board
+        for move in moves:
             changes, nep, cap = B.make(board, side, move)
             dm, dp, dh = self._deltas(changes)
             nm = moment + dm
@@ -311,24 +319,7 @@ class Searcher:
             return 0
         moves.sort(key=lambda m: (abs(board[m[1]]) or 1) * 64 - abs(board[m[0]]) * 4 + 1000 * (m[2] > 0),
                    reverse=True)
-        best = -INF
-        for move in moves:
-            changes, nep, cap = B.make(board, side, move)
-            dm, dp, dh = self._deltas(changes)
-            nm = moment + dm
-            won = B.winner_after(board, nm, side, cap)
-            if won >= 0:
-                score = WIN - ply - 1 if won == side else -(WIN - ply - 1)
-            else:
-                score = -self.qsearch(-beta, -alpha, ply + 1, 1 - side, nep, nm, pst + dp, h ^ dh, qd + 1)
-            B.unmake(board, changes)
-            if score > best:
-                best = score
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        return best
+        return self._qmoves(moves, -INF, alpha, beta, ply, side, moment, pst, h, qd)
 
     def root_scores(self, moves: list[B.Move], side: int, moment: int, depth: int) -> list[int]:
         """Exact scores of root moves at ``depth`` (full windows), in order, for the noisy easy

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.changing_challenges import board as B
-from game.core import GameError, GameState, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
+from game.core import GameError, GameState, Move, NotationError, OptionSpec, Outcome
 
 GAME_ID = "changing-challenges"
 PLAYERS: tuple[str, str] = ("triangles", "circles")
@@ -278,25 +278,16 @@ class ChangingChallengesState(GameState):
         info = self.effects(move)
         return info["moment_after"], info["counterweight_after"]
 
-    def check_move(self, player: str, move: Move) -> None:
-        text = self._safe_text(player, move)
-        if self.outcome() is not None:
-            raise IllegalMoveError(text, "the game is already over")
-        if player not in PLAYERS:
-            raise IllegalMoveError(text, f"there is no player '{player}'")
-        if player != PLAYERS[self.side]:
-            raise IllegalMoveError(text, f"it is not {player}' turn")
-        if move in self._legal():
-            return
-        raise IllegalMoveError(text, self._why_illegal(move))
+    def possessive(self, player: str) -> str:
+        """Both sides' names are plurals: "it is not circles' turn"."""
+        return f"{player}'"
 
-    def _safe_text(self, player: str, move: Move) -> str:
-        try:
-            return self.move_to_text(player, move)
-        except (TypeError, ValueError, IndexError):
-            return repr(move)
+    def why_illegal(self, player: str, move: Move) -> str | None:
+        """None for a move in the legal list (``player`` is the side to move: the shared guard in
+        :meth:`GameState.check_move` has checked that), else the broken rule."""
+        return None if move in self._legal() else self._why_unlisted(move)
 
-    def _why_illegal(self, move: Move) -> str:
+    def _why_unlisted(self, move: Move) -> str:
         """A player-facing reason for a move that is not in the legal list."""
         if not (isinstance(move, tuple) and len(move) == 3 and all(isinstance(x, int) for x in move)
                 and all(0 <= x < B.SIZE for x in move[:2]) and move[2] in (B.MOVE, B.KNOCK, B.MERGE)):
@@ -397,12 +388,7 @@ class ChangingChallengesState(GameState):
 
     # -- applying ---------------------------------------------------------------------------------
     def apply_turn(self, turn: Mapping[str, Move]) -> ChangingChallengesState:
-        acting = self.to_move()
-        if len(turn) != 1 or not acting or acting[0] not in turn:
-            if not acting:
-                raise IllegalMoveError(str(turn), "the game is already over")
-            raise IllegalMoveError(str(turn), f"it is {acting[0]}' turn")
-        player = acting[0]
+        player = self._sole_mover(turn)
         move = turn[player]
         self.check_move(player, move)
         return self.after(move)  # type: ignore[arg-type]

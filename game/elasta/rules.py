@@ -251,6 +251,7 @@ class ElastaState(GameState):
 
     game_id = GAME_ID
     players = PLAYERS
+    player_scope = " in Elasta"
 
     def __init__(
         self,
@@ -323,23 +324,8 @@ class ElastaState(GameState):
             return tuple(chips)
         return rng.choice(list(self.legal_moves(player)))
 
-    def check_move(self, player: str, move: Move) -> None:
-        text = self._safe_text(player, move)
-        if self._outcome is not None:
-            raise IllegalMoveError(text, "the game is already over")
-        if player not in PLAYERS:
-            raise IllegalMoveError(text, f"there is no player '{player}' in Elasta")
-        why = self._why_illegal(player, move)
-        if why:
-            raise IllegalMoveError(text, why)
-
-    def _safe_text(self, player: str, move: Move) -> str:
-        try:
-            return self.move_to_text(player, move)
-        except (TypeError, ValueError, IndexError):
-            return repr(move)
-
-    def _why_illegal(self, player: str, move: Move) -> str | None:
+    def why_illegal(self, player: str, move: Move) -> str | None:
+        """None if ``move`` is legal for ``player`` in this sub-turn, else the reason in players' words."""
         if self.phase == PHASE_ALLOT:
             return why_bad_allotment(move)
         if not isinstance(move, int) or isinstance(move, bool) or not (move == NO_TOKEN or 0 <= move < 64):
@@ -426,10 +412,9 @@ class ElastaState(GameState):
         text = "".join(text.split()).lower()
         if not text:
             raise NotationError(raw, "the move is empty")
-        if self._outcome is not None:
-            raise IllegalMoveError(raw, "the game is already over")
-        if player not in PLAYERS:
-            raise IllegalMoveError(raw, f"there is no player '{player}' in Elasta")
+        refused = self.why_cannot_move(player)
+        if refused:
+            raise IllegalMoveError(raw, refused)
         move: Move
         if self.phase == PHASE_ALLOT:
             if not text.isdigit():
@@ -452,7 +437,7 @@ class ElastaState(GameState):
             except ValueError:
                 raise NotationError(raw, "a token goes on a square, files a-h and ranks 1-8 like c2, "
                                          "or - with none to place") from None
-        why = self._why_illegal(player, move)
+        why = self.why_illegal(player, move)
         if why:
             raise IllegalMoveError(raw, why)
         return move

@@ -6,8 +6,10 @@ benchmark (move generation, make/unmake and perft timings, see ``python -m game 
 
 from __future__ import annotations
 
-import time
+from collections.abc import Sequence
+from typing import Any
 
+from game.bench import Position, engine_rates
 from game.core import GameInfo, GameState
 from game.epaminondas import ai as ai_module
 from game.epaminondas import board as B
@@ -58,37 +60,15 @@ def rules_bench(seconds: float) -> list[tuple[str, float]]:
     """Rates over the fixed positions: legal-move generation, make of every move (make/unmake is
     free on immutable int pairs: unmake is keeping the old pair), and perft 1-3 from the start."""
     states = [EpaminondasState.from_text(text) for text in BENCH_POSITIONS]
-    pairs = [(*s.own_opp(), s.side) for s in states]
-    share = max(seconds, 0.1) / 3
-    out: list[tuple[str, float]] = []
+    positions = [(*s.own_opp(), s.side) for s in states]
+    return engine_rates(seconds, positions, B.generate, _make_all,
+                        lambda depth: B.perft(B.START_WHITE, B.START_BLACK, B.WHITE, depth))
 
-    count = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < share:
-        for own, opp, side in pairs:
-            moves += len(B.generate(own, opp, side))
-            count += 1
-    elapsed = time.perf_counter() - start
-    out.append(("move generation (positions)", count / elapsed))
-    out.append(("move generation (moves)", moves / elapsed))
 
-    lists = [(own, opp, B.generate(own, opp, side)) for own, opp, side in pairs]
-    made = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < share:
-        for own, opp, codes in lists:
-            for code in codes:
-                B.make(own, opp, code)
-            made += len(codes)
-    out.append(("make/unmake (moves)", made / (time.perf_counter() - start)))
-
-    for depth in (1, 2, 3):
-        start = time.perf_counter()
-        leaves = B.perft(B.START_WHITE, B.START_BLACK, B.WHITE, depth)
-        elapsed = time.perf_counter() - start
-        label = f"perft {depth} from the start ({leaves} leaves in {elapsed:.3f} s), leaves"
-        out.append((label, leaves / elapsed))
-    return out
+def _make_all(position: Position, codes: Sequence[Any]) -> None:
+    own, opp, _ = position
+    for code in codes:
+        B.make(own, opp, code)
 
 
 RULES_HELP = """\

@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.core import GameError, GameState, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
+from game.core import GameError, GameState, Move, NotationError, OptionSpec, Outcome
 from game.epaminondas import board as B
 
 GAME_ID = "epaminondas"
@@ -202,28 +202,17 @@ class EpaminondasState(GameState):
         _, opp = self.own_opp()
         return B.squares_of(B.capture_run(opp, B.front_landing(code), B.move_direction(code)))
 
-    def check_move(self, player: str, move: Move) -> None:
-        text = self._safe_text(player, move)
-        if self.outcome() is not None:
-            raise IllegalMoveError(text, "the game is already over")
-        if player not in PLAYERS:
-            raise IllegalMoveError(text, f"there is no player '{player}'")
-        if player != PLAYERS[self.side]:
-            raise IllegalMoveError(text, f"it is not {player}'s turn")
+    def why_illegal(self, player: str, move: Move) -> str | None:
+        """None for a move in the legal list (``player`` is the side to move: the shared guard in
+        :meth:`GameState.check_move` has checked that), else the broken rule."""
         try:
             if move in self._legal_codes():
-                return
+                return None
         except TypeError:  # an unhashable value is no move at all
             pass
-        raise IllegalMoveError(text, self._why_illegal(move))
+        return self._why_unlisted(move)
 
-    def _safe_text(self, player: str, move: Move) -> str:
-        try:
-            return self.move_to_text(player, move)
-        except (TypeError, ValueError, IndexError):
-            return repr(move)
-
-    def _why_illegal(self, move: Move) -> str:
+    def _why_unlisted(self, move: Move) -> str:
         """A player-facing reason for a move that is not in the legal list."""
         if not (isinstance(move, tuple) and len(move) == 2 and all(isinstance(x, int) for x in move)
                 and all(0 <= x < B.SIZE for x in move)):
@@ -271,12 +260,7 @@ class EpaminondasState(GameState):
 
     # -- applying ---------------------------------------------------------------------------------
     def apply_turn(self, turn: Mapping[str, Move]) -> EpaminondasState:
-        acting = self.to_move()
-        if len(turn) != 1 or not acting or acting[0] not in turn:
-            if not acting:
-                raise IllegalMoveError(str(turn), "the game is already over")
-            raise IllegalMoveError(str(turn), f"it is {acting[0]}'s turn")
-        player = acting[0]
+        player = self._sole_mover(turn)
         move = turn[player]
         self.check_move(player, move)
         return self.after_code(self._legal_codes()[move])  # type: ignore[index]

@@ -434,6 +434,7 @@ class NelaxtamState(GameState):
 
     game_id = GAME_ID
     players = PLAYERS
+    player_scope = " in Nelaxtam"
 
     def __init__(
         self,
@@ -583,22 +584,6 @@ class NelaxtamState(GameState):
             joint = tuple(rng.choice(codes) for codes in moves.per_troop)
             if moves._ok(joint):
                 return joint
-
-    def check_move(self, player: str, move: Move) -> None:
-        text = self._safe_text(player, move)
-        if self._outcome is not None:
-            raise IllegalMoveError(text, "the game is already over")
-        if player not in PLAYERS:
-            raise IllegalMoveError(text, f"there is no player '{player}' in Nelaxtam")
-        why = self.why_illegal(player, move)
-        if why:
-            raise IllegalMoveError(text, why)
-
-    def _safe_text(self, player: str, move: Move) -> str:
-        try:
-            return self.move_to_text(player, move)
-        except (TypeError, ValueError, IndexError, GameError):
-            return repr(move)
 
     def why_illegal(self, player: str, move: Move) -> str | None:
         """None if ``move`` is legal for ``player`` now, else the reason in players' words."""
