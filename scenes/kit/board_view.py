@@ -10,7 +10,8 @@ undo, saving, dialogs). A game contributes only a :class:`BoardView` subclass th
 * explains what the human should do now (:meth:`BoardView.prompt`) and offers extra buttons such as
   *Pass* or *Confirm* (:meth:`BoardView.buttons` / :meth:`BoardView.press`).
 
-Keeping that split means a sixth game is one view class plus one line in ``scenes/views.py``.
+Keeping that split means a sixth game is one view package plus one line in ``scenes/kit/registry.py``
+(docs/architecture.md has the steps).
 """
 
 from __future__ import annotations
