@@ -14,8 +14,10 @@ import pytest
 from game.match import AI, Match, Seat
 from game.worker import AIResult
 from scenes.kit.board_view import BoardView, GridGeometry, ViewAction, ViewButton, parse_square, square_name
-from scenes.kit.registry import has_view, make_view, register_view
+from scenes.kit.registry import demo_match, has_view, make_view, register_view
+from scenes.shell.match.moves import MoveRow
 from scenes.shell.match.scene import MatchScene
+from scenes.shell.match.texts import mode_text
 
 DT = 1 / 60
 
@@ -36,6 +38,9 @@ class ToyView(BoardView):
     def handle_click(self, pos: tuple[int, int], player: str | None) -> ViewAction:
         return ViewAction.refuse("Use the buttons.")
 
+    def turn_note(self, turn: Any) -> str:
+        return f"{getattr(turn.after, 'stones', '?')} left"
+
 
 @pytest.fixture
 def toys(toy_games: None) -> Iterator[None]:
@@ -51,6 +56,31 @@ def press(app: Any, scene: MatchScene, key: str) -> None:
 
 def keydown(app: Any, k: int, mod: int = 0) -> None:
     app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)], DT)
+
+
+def wheel(app: Any, rows: int) -> None:
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rows, flipped=False)], DT)
+
+
+class SlowWorker:
+    """A computer that thinks until the test gives it an ``answer``."""
+
+    def __init__(self) -> None:
+        self.requests = 0
+        self.answer: str | None = None
+
+    def request(self, record: Any, player: str, level: str, seed: int) -> int:
+        self.requests += 1
+        return self.requests
+
+    def poll(self) -> AIResult | None:
+        return AIResult(self.requests, self.answer, None, 0.0) if self.answer else None
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 def start(app: Any, match: Match) -> MatchScene:
@@ -128,6 +158,79 @@ def test_hot_seat_curtain_hides_the_board_between_secret_orders(app: Any, toys: 
     assert scene.curtain_for is None and scene.input_player() == "odd"
     press(app, scene, "t")
     assert match.move_texts() == ["h/t"] and scene.curtain_for is None
+
+
+def test_sealed_orders_can_be_taken_back_behind_the_curtain(app: Any, toys: None) -> None:
+    match = Match("toy-pennies", {}, {"same": Seat(), "odd": Seat()})
+    scene = start(app, match)
+    press(app, scene, "h")
+    assert scene.curtain_for == "odd" and match.pending
+    keydown(app, pygame.K_BACKSPACE)  # "same" is still at the screen and changes their mind
+    assert scene.curtain_for is None and not match.pending
+    assert scene.input_player() == "same" and scene.buttons["undo"].visible
+    assert scene.message == "Same's orders are back on the board: change them and confirm again."
+    press(app, scene, "t")
+    assert scene.curtain_for == "odd"
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)], DT)  # "odd" took over
+    assert scene.curtain_for is None and scene.input_player() == "odd"
+    keydown(app, pygame.K_z, pygame.KMOD_CTRL)  # and may not withdraw the other player's orders
+    assert match.pending and scene.message is not None and "sealed until the reveal" in scene.message
+
+
+def test_move_list_rows_follow_the_history(app: Any, toys: None) -> None:
+    match = Match("toy-nim", {"stones": "5"}, {"first": Seat(), "second": Seat()})
+    scene = start(app, match)
+    assert scene.moves.shown == range(0)
+    press(app, scene, "1")
+    press(app, scene, "2")
+    rows = [scene.moves.row(i, turn) for i, turn in enumerate(match.turns)]
+    assert rows == [MoveRow(1, ("first",), "take1", "4 left"), MoveRow(2, ("second",), "take2", "2 left")]
+    assert scene.moves.shown == range(2)
+    keydown(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.moves.shown == range(1)
+
+
+def test_move_list_scrolls_with_the_wheel_and_shows_the_newest_after_a_change(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = demo_match("elephant-run", "end")
+    match.seats = {player: Seat() for player in match.game.players}
+    scene = start(app, match)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: scene.moves_rect.center)
+    total = len(match.turns)
+    newest = scene.moves.shown
+    assert newest.stop == total and newest.start > 0  # the list is longer than its box
+    wheel(app, 2)  # up: earlier moves
+    assert scene.moves.shown == range(newest.start - 2, total - 2)
+    wheel(app, 1000)
+    assert scene.moves.shown.start == 0 and len(scene.moves.shown) == len(newest)
+    keydown(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(match.turns) < total and scene.moves.shown.stop == len(match.turns)
+
+
+def test_banner_follows_the_computer_to_the_end(
+    app: Any, toys: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = SlowWorker()
+    monkeypatch.setattr(app, "_worker", worker)
+    match = Match("toy-nim", {"stones": "3"}, {"first": Seat(), "second": Seat(AI, "easy")})
+    scene = start(app, match)
+    assert mode_text(match) == "You: First  ·  vs computer (easy)"
+    assert scene.banner_texts() == ("Your move — First", "Make your move", False)
+    press(app, scene, "1")
+    assert scene.thinking and worker.requests == 1
+    headline, detail, error = scene.banner_texts()
+    assert headline.startswith("Computer (Second) is thinking") and detail == "" and not error
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.board_rect.center, button=1)], DT)
+    assert scene.banner_texts()[1] == "The computer is thinking — wait for its move."
+    for _ in range(int(5 / DT)):  # the complaint fades; the computer still thinks
+        app.step([], DT)
+    assert scene.message is None and scene.banner_texts()[1] == ""
+    worker.answer = "take2"
+    app.step([], DT)
+    assert match.over and not scene.thinking
+    assert scene.banner_texts() == ("Game over — The computer wins (Second)", "took the last stone", False)
+    assert scene.result_texts()[0] == "The computer wins (Second)"
 
 
 def test_ai_error_is_a_toast_not_a_crash(app: Any, toys: None, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,0 +1,81 @@
+"""Where every part of the match screen goes, worked out from the window size alone.
+
+The geometry is kept apart from the widgets and the drawing so it can be reasoned about (and tested)
+on its own: the scene builds its buttons into these rectangles, the painter draws into them, and a
+resize simply makes a new layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+BUTTON_GAP = 8
+"""Between two buttons of a row, and between the two rows of fixed buttons."""
+
+
+def _nowhere() -> pygame.Rect:
+    return pygame.Rect(0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class MatchLayout:
+    """The board area on the left, the side panel on the right. Every size derives from the window,
+    so 1024×640 and 1280×800 (and any resize) get a proportionate screen. The default (all empty)
+    stands in until the scene is first laid out."""
+
+    compact: bool = False
+    board: pygame.Rect = field(default_factory=_nowhere)
+    banner: pygame.Rect = field(default_factory=_nowhere)
+    panel: pygame.Rect = field(default_factory=_nowhere)
+    inner: pygame.Rect = field(default_factory=_nowhere)
+    """The panel's content box: the title and mode line at its top, the fixed buttons at its bottom."""
+    cards: pygame.Rect = field(default_factory=_nowhere)
+    card_h: int = 0
+    view_buttons: pygame.Rect = field(default_factory=_nowhere)
+    """The row for the game's own buttons (Pass, Confirm...), right under the player cards."""
+    button_h: int = 0
+    buttons_top: int = 0
+    """The top of the two rows of fixed buttons (Undo/Redo, Save/Rules/Menu)."""
+
+    @classmethod
+    def fit(cls, size: tuple[int, int], players: int) -> MatchLayout:
+        """The layout for a window of ``size`` with one card for each of ``players``."""
+        width, height = size
+        compact = width < 1180 or height < 720
+        margin = 12 if compact else 18
+        panel_w = max(272, min(360, int(width * 0.27)))
+        panel = pygame.Rect(width - panel_w - margin, margin, panel_w, height - 2 * margin)
+        banner_h = 62 if compact else 72
+        board_w = panel.left - 2 * margin
+        banner = pygame.Rect(margin, margin, board_w, banner_h)
+        top = banner.bottom + (8 if compact else 12)
+        board = pygame.Rect(margin, top, board_w, height - top - margin)
+
+        inner = panel.inflate(-28, -28)
+        title_h = 52 if compact else 60
+        card_h = 58 if compact else 66
+        cards = pygame.Rect(inner.left, inner.top + title_h, inner.width, players * (card_h + 8) - 8)
+        button_h = 38 if compact else 42
+        buttons_top = inner.bottom - 2 * button_h - BUTTON_GAP
+        view_buttons = pygame.Rect(inner.left, cards.bottom + 12, inner.width, button_h)
+        return cls(
+            compact=compact,
+            board=board,
+            banner=banner,
+            panel=panel,
+            inner=inner,
+            cards=cards,
+            card_h=card_h,
+            view_buttons=view_buttons,
+            button_h=button_h,
+            buttons_top=buttons_top,
+        )
+
+    def moves(self, with_view_buttons: bool) -> pygame.Rect:
+        """The move list takes whatever the panel has left between the cards (or the game's buttons,
+        which come and go with the turn) and the fixed buttons; never less than 40 px high."""
+        top = self.view_buttons.bottom + 12 if with_view_buttons else self.cards.bottom + 14
+        bottom = self.buttons_top - 14
+        return pygame.Rect(self.inner.left, top, self.inner.width, max(40, bottom - top))

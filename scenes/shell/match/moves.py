@@ -1,0 +1,136 @@
+"""The move list in the side panel: one row per played turn, newest at the bottom, scrollable.
+
+It keeps its own state (the scroll position, which turns it has seen, each turn's note) because that
+state outlives a frame, and a later review of the game will want to point at a row of it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+import pygame
+
+from scenes.kit import style
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from game.match import Turn
+    from scenes.kit.board_view import BoardView
+
+NOTES_KEPT = 4096
+"""Notes remembered before the cache starts over (a very long session of undo and replay)."""
+
+
+class MoveRow(NamedTuple):
+    """One row of the list as the player reads it: "12." then a dot per mover, the notation and
+    the view's short note ("eats d3")."""
+
+    number: int
+    players: tuple[str, ...]
+    text: str
+    note: str
+
+
+class MoveList:
+    """Rows for ``view``'s match. ``scroll`` counts rows back from the newest (0: the newest turn is
+    in sight); ``shown`` is the range of turn indexes drawn in the last frame."""
+
+    def __init__(self, view: BoardView) -> None:
+        self.view = view
+        self.scroll = 0
+        self.shown = range(0)
+        self._seen = -1
+        self._notes: dict[int, tuple[Turn, str]] = {}
+
+    def note(self, turn: Turn) -> str:
+        """The view's note for a turn, computed once: a played turn never changes, and asking the
+        view every frame for every visible row cost more than drawing the whole board."""
+        cached = self._notes.get(id(turn))
+        if cached is None or cached[0] is not turn:
+            if len(self._notes) > NOTES_KEPT:
+                self._notes.clear()
+            cached = (turn, self.view.turn_note(turn))
+            self._notes[id(turn)] = cached
+        return cached[1]
+
+    def row(self, index: int, turn: Turn) -> MoveRow:
+        """The row for ``turn``, the ``index``-th (from 0) of the match."""
+        return MoveRow(index + 1, tuple(turn.moves), turn.text, self.note(turn))
+
+    def scroll_by(self, rows: int) -> None:
+        """The mouse wheel: up (positive) shows earlier moves. Drawing clamps it to the list."""
+        self.scroll = max(0, self.scroll + rows)
+
+    def window(self, count: int, visible: int) -> range:
+        """Indexes of the turns to show out of ``count`` when ``visible`` rows fit. A new move
+        scrolls back to the newest, since that is what the player just made or must answer."""
+        if count != self._seen:
+            self._seen = count
+            self.scroll = 0
+        self.scroll = max(0, min(self.scroll, max(0, count - visible)))
+        end = count - self.scroll
+        return range(max(0, end - visible), end)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, turns: Sequence[Turn], compact: bool) -> None:
+        """The "Moves" title and a white box of rows in ``rect``; the newest turn is highlighted."""
+        if rect.height < 40:
+            return
+        size = 15 if compact else 16
+        surface.blit(style.text_surface("Moves", size + 1, style.INK, True), (rect.left, rect.top))
+        box = pygame.Rect(rect.left, rect.top + 26, rect.width, rect.height - 26)
+        pygame.draw.rect(surface, style.WHITE, box, border_radius=8)
+        pygame.draw.rect(surface, style.PARCHMENT_DARK, box, width=1, border_radius=8)
+        row_h = size + 9
+        self.shown = self.window(len(turns), max(1, (box.height - 8) // row_h))
+        if not turns:
+            hint = style.text_surface("No moves yet", size, style.INK_SOFT)
+            surface.blit(hint, hint.get_rect(center=box.center))
+            return
+        clip = surface.get_clip()
+        surface.set_clip(box.inflate(-4, -4))
+        y = box.top + 4
+        num_w = style.font(size).size(f"{len(turns)}.")[0]
+        for index in self.shown:
+            row = self.row(index, turns[index])
+            if index == len(turns) - 1:
+                pygame.draw.rect(
+                    surface, (250, 236, 206), (box.left + 2, y, box.width - 4, row_h), border_radius=5
+                )
+            self._draw_row(surface, row, box, y, row_h, num_w, size)
+            y += row_h
+        surface.set_clip(clip)
+        if self.shown.start > 0:
+            more = style.text_surface(f"{self.shown.start} earlier", 12, style.INK_SOFT)
+            surface.blit(more, more.get_rect(topright=(box.right - 8, rect.top + 4)))
+
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        row: MoveRow,
+        box: pygame.Rect,
+        y: int,
+        row_h: int,
+        num_w: int,
+        size: int,
+    ) -> None:
+        number = style.text_surface(f"{row.number}.", size, style.INK_SOFT)
+        surface.blit(number, number.get_rect(topright=(box.left + 10 + num_w, y + 4)))
+        x = box.left + 18 + num_w
+        for player in row.players:
+            pygame.draw.circle(surface, style.WOOD_DARK, (x + 5, y + row_h // 2 + 1), 6)
+            pygame.draw.circle(surface, self.view.player_color(player), (x + 5, y + row_h // 2), 5)
+            # an ink rim keeps light colours (white stones) visible on the parchment list
+            pygame.draw.circle(surface, style.INK_SOFT, (x + 5, y + row_h // 2), 5, width=1)
+            x += 14
+        x += 4
+        text_w = box.right - x - 8
+        label = style.text_surface(style.fit_text(row.text, size, text_w, True), size, style.INK, True)
+        surface.blit(label, (x, y + 3))
+        if row.note:
+            nx = x + label.get_width() + 8
+            if box.right - nx - 8 > 30:
+                note_label = style.text_surface(
+                    style.fit_text(row.note, size - 2, box.right - nx - 8), size - 2, style.INK_SOFT
+                )
+                surface.blit(note_label, (nx, y + 5))

@@ -1,0 +1,258 @@
+"""Everything the match screen draws around the board: the static chrome, the turn banner with its
+thinking spinner, the player cards, the move list, and the hot-seat curtain.
+
+The painter only reads the scene (through :class:`PaintedMatch`, so it cannot reach for more than
+that) and keeps its own caches; the scene decides, the painter shows. New indicators (a hint marker,
+a review cursor) belong here, not in the scene.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from scenes.kit import style
+from scenes.shell.match.texts import mode_text
+
+if TYPE_CHECKING:
+    from game.match import Match
+    from scenes.kit.board_view import BoardView
+    from scenes.shell.match.computer import ComputerPlayer
+    from scenes.shell.match.handoff import HandOff
+    from scenes.shell.match.layout import MatchLayout
+    from scenes.shell.match.moves import MoveList
+
+
+class PaintedMatch(Protocol):
+    """What the painter needs from the match scene."""
+
+    match: Match
+    view: BoardView
+    frame: MatchLayout
+    moves: MoveList
+    computer: ComputerPlayer
+    handoff: HandOff
+    clock: float
+
+    @property
+    def moves_rect(self) -> pygame.Rect: ...
+
+    def banner_texts(self) -> tuple[str, str, bool]: ...
+
+    def input_player(self) -> str | None: ...
+
+    def ai_to_move(self) -> str | None: ...
+
+
+class MatchPainter:
+    """Draws one :class:`PaintedMatch` per frame. The chrome (backdrop, panel and banner cards, title)
+    is built once per layout and window size, since it never changes during a match."""
+
+    def __init__(self, scene: PaintedMatch) -> None:
+        self.scene = scene
+        self._chrome: pygame.Surface | None = None
+
+    def forget_layout(self) -> None:
+        """The layout changed: the chrome must be built again."""
+        self._chrome = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        if self._chrome is None or self._chrome.get_size() != surface.get_size():
+            self._chrome = self._build_chrome(surface.get_size())
+        surface.blit(self._chrome, (0, 0))
+        if scene.handoff.up_for is not None:
+            self._draw_curtain(surface, scene.handoff.up_for)
+            return
+        clip = surface.get_clip()
+        surface.set_clip(scene.frame.board)
+        scene.view.draw(surface)
+        surface.set_clip(clip)
+        self._draw_banner(surface)
+        self._draw_cards(surface)
+        scene.moves.draw(surface, scene.moves_rect, scene.match.turns, scene.frame.compact)
+
+    def _build_chrome(self, size: tuple[int, int]) -> pygame.Surface:
+        """Everything static (backdrop, panel card, banner card): built once per layout."""
+        frame, match = self.scene.frame, self.scene.match
+        chrome = style.background(size).copy()
+        style.panel(chrome, frame.panel, style.PARCHMENT, radius=14, border=style.WOOD)
+        inner = frame.inner
+        title_size = 24 if not frame.compact else 21
+        title = style.fit_text(match.game.title, title_size, inner.width, bold=True)
+        style.text(chrome, title, (inner.left, inner.top - 2), title_size, style.INK, bold=True)
+        mode = style.fit_text(mode_text(match), 15, inner.width)
+        style.text(
+            chrome, mode, (inner.left, inner.top + (30 if not frame.compact else 26)), 15, style.INK_SOFT
+        )
+        style.panel(chrome, frame.banner, style.PARCHMENT, radius=14, border=style.WOOD)
+        return chrome
+
+    # -- banner ---------------------------------------------------------------------------------------
+    def _banner_player(self) -> str | None:
+        """Whose token the banner shows: the side acting (or just animated), the winner at the end."""
+        scene = self.scene
+        match, view = scene.match, scene.view
+        acting = scene.input_player() or scene.ai_to_move()
+        if view.busy and view.last_move is not None:
+            acting = next(iter(view.last_move.moves), acting)
+        elif acting is None and match.awaiting():
+            acting = match.awaiting()[0]
+        if match.over and match.outcome is not None:
+            acting = match.outcome.winner
+        return acting
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        rect, compact = scene.frame.banner, scene.frame.compact
+        headline, detail, error = scene.banner_texts()
+        acting = self._banner_player()
+        x = rect.left + 16
+        token_size = rect.height - 24
+        if acting is not None:
+            self._draw_token(surface, acting, (x + token_size // 2, rect.centery), token_size)
+            computer = scene.computer
+            ai_acting = acting == scene.ai_to_move() or (computer.thinking and acting == computer.player)
+            if ai_acting and (computer.thinking or not scene.view.busy):
+                self._draw_spinner(surface, (x + token_size // 2, rect.centery), token_size // 2 + 5)
+            x += token_size + 14
+        right = rect.right - 16
+        extra = scene.view.status_extra()
+        head_size = 20 if compact else 23
+        if extra:
+            # The headline comes first: the game's status line gives way (shortened) when both
+            # do not fit, e.g. "Game over — The computer wins (Circles)" beside the balance.
+            size = 17 if compact else 19
+            head_w = style.font(head_size, True).size(headline)[0]
+            room = max(120, right - x - 18 - min(head_w, (right - x) * 2 // 3))
+            shown = style.fit_text(extra, size, room, bold=True)
+            label = style.text_surface(shown, size, style.INK, bold=True)
+            surface.blit(label, label.get_rect(midright=(right, rect.centery)))
+            right -= label.get_width() + 18
+        width = right - x
+        detail_size = 15 if compact else 17
+        head = style.text_surface(
+            style.fit_text(headline, head_size, width, bold=True), head_size, style.INK, True
+        )
+        if detail:
+            color = style.BAD if error else style.INK_SOFT
+            body = style.text_surface(style.fit_text(detail, detail_size, width), detail_size, color)
+            total = head.get_height() + body.get_height() - 4
+            top = rect.centery - total // 2
+            surface.blit(head, (x, top))
+            surface.blit(body, (x, top + head.get_height() - 4))
+        else:
+            surface.blit(head, head.get_rect(midleft=(x, rect.centery)))
+
+    def _draw_token(self, surface: pygame.Surface, player: str, center: tuple[int, int], size: int) -> None:
+        view = self.scene.view
+        token = view.player_token(player, size)
+        if token is not None:
+            surface.blit(token, token.get_rect(center=center))
+        else:
+            pygame.draw.circle(surface, style.WOOD_DARK, (center[0], center[1] + 2), size // 2)
+            pygame.draw.circle(surface, view.player_color(player), center, size // 2 - 2)
+
+    def _draw_spinner(self, surface: pygame.Surface, center: tuple[int, int], radius: int) -> None:
+        """A rotating arc around the thinking side's token: the AI is alive, the window is not stuck."""
+        angle = self.scene.clock * 5.0
+        rect = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        rect.center = center
+        pygame.draw.arc(surface, style.ACCENT, rect, angle, angle + 1.9, 4)
+        pygame.draw.arc(surface, style.ACCENT_LIGHT, rect, angle + math.pi, angle + math.pi + 0.9, 3)
+
+    # -- player cards ---------------------------------------------------------------------------------
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        match, frame = scene.match, scene.frame
+        acting = set(match.awaiting()) if not match.over else set()
+        winner = match.outcome.winner if match.outcome is not None else None
+        y = frame.cards.top
+        for player in match.game.players:
+            card = pygame.Rect(frame.cards.left, y, frame.cards.width, frame.card_h)
+            self._draw_card(surface, card, player, player in acting, player == winner)
+            y += frame.card_h + 8
+
+    def _draw_card(
+        self, surface: pygame.Surface, card: pygame.Rect, player: str, on_move: bool, won: bool
+    ) -> None:
+        """One player's card: token, name, who sits there, the view's summary and a tag (to move,
+        thinking dots, winner)."""
+        scene = self.scene
+        match, compact = scene.match, scene.frame.compact
+        base = style.WHITE if on_move or won else style.PARCHMENT_DARK
+        pygame.draw.rect(surface, base, card, border_radius=10)
+        border = style.ACCENT if on_move else (style.GOOD if won else style.WOOD_LIGHT)
+        pygame.draw.rect(surface, border, card, width=3 if on_move or won else 1, border_radius=10)
+        token = card.height - 18
+        self._draw_token(surface, player, (card.left + 10 + token // 2, card.centery), token)
+        tx = card.left + token + 22
+        name_size = 17 if compact else 19
+        seat = match.seats[player]
+        who = seat.describe()
+        if len(match.humans()) == 1 and not seat.is_ai:
+            who = "You"
+        name = style.text_surface(match.game.player_title(player), name_size, style.INK, True)
+        surface.blit(name, (tx, card.top + 7))
+        tag_label = None
+        if on_move and seat.is_ai and scene.computer.thinking:
+            tag_label = self._thinking_dots()
+        elif on_move:
+            tag_label = style.text_surface("to move", 13, style.ACCENT, True)
+        elif won:
+            tag_label = style.text_surface("winner", 13, style.GOOD, True)
+        tag_w = tag_label.get_width() + 10 if tag_label is not None else 0
+        sub_size = 14 if compact else 15
+        sub = style.fit_text(who, sub_size, card.right - tx - 12 - tag_w)
+        surface.blit(
+            style.text_surface(sub, sub_size, style.INK_SOFT), (tx, card.bottom - (24 if compact else 27))
+        )
+        summary = scene.view.player_summary(player)
+        if summary:
+            label = style.text_surface(summary, 15 if compact else 16, style.INK, True)
+            surface.blit(label, label.get_rect(topright=(card.right - 12, card.top + 9)))
+        if tag_label is not None:
+            surface.blit(tag_label, tag_label.get_rect(bottomright=(card.right - 12, card.bottom - 8)))
+
+    def _thinking_dots(self) -> pygame.Surface:
+        """Three dots pulsing in turn: the computer is working (compact enough for any card)."""
+        dots = pygame.Surface((34, 12), pygame.SRCALPHA)
+        for i in range(3):
+            phase = (self.scene.clock * 3.0 - i * 0.35) % 1.0
+            k = 0.5 + 0.5 * math.sin(phase * 2 * math.pi)
+            color = tuple(
+                round(a + (b - a) * k) for a, b in zip(style.PARCHMENT_DARK, style.ACCENT, strict=True)
+            )
+            pygame.draw.circle(dots, color, (6 + i * 11, 6), 3 + round(k))
+        return dots
+
+    # -- curtain --------------------------------------------------------------------------------------
+    def _draw_curtain(self, surface: pygame.Surface, player: str) -> None:
+        """The hot-seat hand-off: the whole window is covered so no secret order can be seen."""
+        match = self.scene.match
+        width, height = surface.get_size()
+        surface.fill(style.WOOD_DARK)
+        stripe = max(24, width // 40)
+        for x in range(0, width, stripe * 2):
+            pygame.draw.rect(surface, (64, 45, 34), (x, 0, stripe, height))
+        sealed = self.scene.handoff.sealed_by(match)
+        card = pygame.Rect(0, 0, min(560, width - 80), 220 if sealed is None else 240)
+        card.center = (width // 2, height // 2)
+        style.panel(surface, card, style.PARCHMENT, radius=18, border=style.ACCENT)
+        title = match.game.player_title(player)
+        self._draw_token(surface, player, (card.centerx, card.top + 48), 56)
+        centre = card.centerx
+        style.text(
+            surface, f"Pass to {title}", (centre, card.top + 88), 32, style.INK, bold=True, anchor="midtop"
+        )
+        hidden = "The other player's orders are hidden."
+        style.text(surface, hidden, (centre, card.top + 132), 17, style.INK_SOFT, anchor="midtop")
+        if sealed is not None:
+            take_back = f"{match.game.player_title(sealed)}: Backspace takes your orders back"
+            style.text(surface, take_back, (centre, card.top + 160), 14, style.INK_SOFT, anchor="midtop")
+        pulse = 0.5 + 0.5 * math.sin(self.scene.clock * 3.0)
+        color = tuple(round(a + (b - a) * pulse) for a, b in zip(style.ACCENT, style.WOOD, strict=True))
+        ready = "Click or press Space when ready"
+        style.text(surface, ready, (centre, card.bottom - 40), 18, color, bold=True, anchor="midtop")

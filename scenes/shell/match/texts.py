@@ -1,0 +1,91 @@
+"""What the match screen says, apart from how it is drawn: the banner, the result, the mode line.
+
+These are plain functions of the match and the board view (plus the scene's situation passed in), so
+the wording can be tested without pixels and reused by later screens (a review of a finished game
+shows the same result line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.match import Match, Turn
+    from scenes.kit.board_view import BoardView
+
+
+def mode_text(match: Match) -> str:
+    """Who plays whom, short enough for the panel ("You: Elephant · vs computer (easy)")."""
+    humans = match.humans()
+    ai = [(p, seat) for p, seat in match.seats.items() if seat.is_ai]
+    title = match.game.player_title
+    if not ai:
+        return "Two players at this screen"
+    if not humans:
+        return "Computer vs computer"
+    return f"You: {' & '.join(title(p) for p in humans)}  ·  vs computer ({ai[0][1].level})"
+
+
+def result_texts(match: Match, view: BoardView) -> tuple[str, str, str]:
+    """Headline, reason and score line of a finished match; all empty while it goes on. Against
+    the computer it speaks to the one human ("You win!"), otherwise it names the winner."""
+    outcome = match.outcome
+    game = match.game
+    if outcome is None:
+        return "", "", ""
+    if outcome.winner is None:
+        headline = "A draw"
+    else:
+        title = game.player_title(outcome.winner)
+        humans = match.humans()
+        if len(humans) == 1:
+            headline = "You win!" if outcome.winner in humans else f"The computer wins ({title})"
+        else:
+            headline = f"{title} win{'s' if not title.endswith('s') else ''}!"
+    score_line = view.result_details()
+    if not score_line:
+        score = match.state.score()
+        score_line = "  ·  ".join(f"{game.player_title(p)}: {score[p]}" for p in game.players if p in score)
+    return headline, outcome.reason, score_line
+
+
+def banner_texts(
+    match: Match,
+    view: BoardView,
+    *,
+    human: str | None,
+    computer: str | None,
+    computer_stopped: bool,
+    message: str | None,
+    message_error: bool,
+    note: Callable[[Turn], str],
+    clock: float,
+) -> tuple[str, str, bool]:
+    """(headline, detail, detail-is-error) for the turn banner.
+
+    ``human`` is the human who may act now and ``computer`` the computer seat that owes a move (both
+    may be set in a simultaneous turn: the human's prompt comes first). A ``message`` (a hint or a
+    refusal) replaces the detail line while it lasts; ``note`` explains the turn being animated."""
+    game = match.game
+    if match.over:
+        headline, reason, _ = result_texts(match, view)
+        return f"Game over — {headline}", message or reason, message_error
+    if view.busy and view.last_move is not None:
+        turn = view.last_move
+        who = " & ".join(game.player_title(p) for p in turn.moves)
+        return f"{who}: {turn.text}", note(turn) or "", False
+    if computer is not None and human is None:
+        dots = "." * (1 + int(clock * 2.5) % 3)
+        title = game.player_title(computer)
+        detail = "The computer could not move — Undo or leave from the menu." if computer_stopped else ""
+        return f"Computer ({title}) is thinking{dots}", message or detail, message_error
+    player = human or next(iter(match.awaiting()), None)
+    if player is None:
+        return "", "", False
+    title = game.player_title(player)
+    prompt = view.prompt(player)
+    who = f"Your move — {title}" if len(match.humans()) == 1 else f"{title} to move"
+    if message:
+        return who, message, message_error
+    return who, prompt[:1].upper() + prompt[1:] if prompt else "", False
