@@ -12,7 +12,8 @@ import pygame_gui
 import pytest
 
 from game.match import AI, Match, Seat
-from scenes.games.elephant_run.view import ElephantRunView, _squares, demo_match
+from scenes.games.elephant_run import ElephantRunView, demo_match
+from scenes.games.elephant_run.moves import move_squares
 from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import DT, click, key, settle, start
 
@@ -29,7 +30,7 @@ def two_player() -> Match:
 
 def play_by_clicks(app: Any, scene: MatchScene, text: str) -> None:
     """Play one move's notation by clicking its squares (pass: press the Pass button)."""
-    squares = _squares(text)
+    squares = move_squares(text)
     if text == "pass":
         button = scene.view_buttons["pass"]
         app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], DT)
@@ -113,7 +114,7 @@ def test_full_two_player_game_by_clicks_ends_with_dialog(app: Any) -> None:
         play_by_clicks(app, scene, text)
         assert len(match.turns) == before + 1, (text, scene.message)
         played = match.turns[-1].text
-        assert played == text or _squares(played)[-1] == _squares(text)[-1]
+        assert played == text or move_squares(played)[-1] == move_squares(text)[-1]
     assert match.over
     settle(app, scene)
     app.step([], DT)

@@ -12,7 +12,7 @@ import pytest
 from game.epaminondas import board as B
 from game.epaminondas.rules import EpaminondasState
 from game.match import AI, Match, Seat
-from scenes.games.epaminondas.view import EpaminondasView, demo_match
+from scenes.games.epaminondas import EpaminondasView, demo_match
 from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import DT, click, key, settle, start
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match import AI, HUMAN, Seat
-from scenes.games.elephant_run.view import demo_match
+from scenes.kit.registry import demo_match
 from scenes.shell.match.scene import MatchScene
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def run_bench(app: App, seconds: float = 3.0) -> dict[str, float]:
     try:
         app.settings.animation_speed = "normal"
         # 1. animation: replay the last turns' animations back to back
-        match = demo_match("mid")
+        match = demo_match("elephant-run", "mid")
         match.seats = {p: Seat(HUMAN) for p in match.seats}
         scene = MatchScene(app, match)
         app.push(scene)
@@ -76,7 +76,7 @@ def run_bench(app: App, seconds: float = 3.0) -> dict[str, float]:
         end = time.perf_counter() + max(seconds, 2.0)
         answers = 0
         while time.perf_counter() < end:
-            match = demo_match("mid")
+            match = demo_match("elephant-run", "mid")
             match.seats = {"elephant": Seat(AI, "hard"), "farmers": Seat(HUMAN)}
             scene = MatchScene(app, match)
             app.push(scene)
