@@ -11,7 +11,8 @@ import pytest
 
 from game.match import AI, Match, Seat
 from game.nelaxtam import rules as R
-from scenes.games.nelaxtam.view import NelaxtamView, demo_match
+from scenes.games.nelaxtam.demo import demo_match
+from scenes.games.nelaxtam.view import NelaxtamView
 from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import DT, press, settle, start
 
