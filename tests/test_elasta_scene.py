@@ -13,7 +13,8 @@ import pytest
 
 from game.elasta import rules as R
 from game.match import AI, Match, Seat
-from scenes.games.elasta.view import ElastaView, demo_match, elastic
+from scenes.games.elasta import ElastaView, demo_match
+from scenes.games.elasta.band import elastic
 from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import DT, press, settle, start
 
