@@ -1,4 +1,4 @@
-"""``python -m game``: play, arena, perft and bench, headless.
+"""``python -m game``: play, arena, perft, bench and lessons, headless.
 
 Every sub-command speaks only the game contract, so a new game gets all four for free. Errors in
 the user's input (unknown game, bad option, illegal move) end with a one-line message and exit
@@ -282,6 +282,32 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def cmd_lessons(args: argparse.Namespace) -> int:
+    """List a game's lessons, or (``--check``) play every lesson's model answers through the rules."""
+    from game.lessons import check_lesson, lessons_for
+
+    info = _game(args.game)
+    lessons = lessons_for(info.id)
+    if not lessons:
+        print(f"{info.title} has no lessons yet.")
+        return 1 if args.check else 0
+    failures = 0
+    for number, lesson in enumerate(lessons, start=1):
+        size = f"{len(lesson.steps)} steps, par {lesson.par_moves}"
+        line = f"{number:2}. {lesson.title} — {lesson.rule} ({size})"
+        if not args.check:
+            print(line)
+            continue
+        problems = check_lesson(info, lesson)
+        print(f"{'ok  ' if not problems else 'FAIL'} {line}")
+        for problem in problems:
+            print(f"       {problem}")
+        failures += bool(problems)
+    if args.check:
+        print(f"{len(lessons) - failures} of {len(lessons)} lessons hold")
+    return 1 if failures else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ids = ", ".join(g.id for g in all_games())
     parser = _Parser(prog="python -m game", description="Curio Boards, headless: rules, AI and benchmarks.")
@@ -328,6 +354,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=2.0, help="seconds per rules-speed figure")
     _SUBPARSERS["bench"] = bench
     bench.set_defaults(func=cmd_bench)
+
+    lessons = sub.add_parser("lessons", help="list a game's lessons, or check them with --check")
+    lessons.add_argument("game", help=f"game id ({ids})")
+    lessons.add_argument("--check", action="store_true",
+                         help="play every lesson's model answers through the rules; exit 0 when all hold")
+    _SUBPARSERS["lessons"] = lessons
+    lessons.set_defaults(func=cmd_lessons)
     return parser
 
 

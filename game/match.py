@@ -118,6 +118,8 @@ class Match:
         game: GameInfo | str,
         options: Mapping[str, str] | None = None,
         seats: Mapping[str, Seat] | None = None,
+        *,
+        start: GameState | None = None,
     ) -> None:
         self.game: GameInfo = get_game(game) if isinstance(game, str) else game
         self.options: dict[str, str] = self.game.validate(options or {})
@@ -126,7 +128,10 @@ class Match:
         if unknown:
             raise GameError(f"{self.game.title} has no player {', '.join(sorted(unknown))}")
         self.seats: dict[str, Seat] = {p: seats.get(p, Seat()) for p in self.game.players}
-        self.initial: GameState = self.game.factory(self.options)
+        self.initial: GameState = start if start is not None else self.game.factory(self.options)
+        self.set_position = start is not None
+        """Started from a set position (a lesson, a rules diagram) rather than the game's opening: such a
+        match has no record a save could replay, so :meth:`to_record` refuses it."""
         self.turns: list[Turn] = []
         self.redo_stack: list[Turn] = []
         self.pending: dict[str, Move] = {}
@@ -265,6 +270,8 @@ class Match:
 
     def to_record(self) -> dict[str, Any]:
         """The match as plain JSON-able data: what a save file stores (see docs/save-format.md)."""
+        if self.set_position:
+            raise GameError("a game started from a set position cannot be saved")
         outcome = self.outcome
         return {
             "id": self.match_id,
