@@ -197,6 +197,22 @@ class GridGeometry:
 
 
 # the view base class ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Gesture:
+    """One thing a player does with the mouse or keyboard to enter (part of) a move: tests drive
+    lessons and whole games with real events from these, and a lesson's "Show me" can point at them.
+
+    ``kind`` is ``"click"`` (at ``pos``), ``"drag"`` (press at ``pos``, release at ``to``),
+    ``"button"`` (the view's own side-panel button ``key``, see :meth:`BoardView.buttons`) or
+    ``"key"`` (``key`` is a pygame key code, ``text`` what it types)."""
+
+    kind: str
+    pos: tuple[int, int] = (0, 0)
+    to: tuple[int, int] = (0, 0)
+    key: str | int = ""
+    text: str = ""
+
+
 class BoardView:
     """Base class for a game's board. Subclasses override the drawing and input parts.
 
@@ -322,6 +338,19 @@ class BoardView:
     def status_extra(self) -> str:
         """Optional one-line status below the banner (e.g. 'Elephant 4 of 10 points')."""
         return ""
+
+    # -- teaching: where things are, and how a move is entered -------------------------------------
+    def square_center(self, name: str) -> tuple[int, int] | None:
+        """Where square ``name`` (in the game's notation, e.g. "c2") is drawn now, for a lesson's
+        rings and arrows and a hint's marks; None if this board has no such square."""
+        return None
+
+    def gestures_for(self, player: str, move_text: str) -> list[Gesture] | None:
+        """The clicks, drags, buttons and keys that enter ``move_text`` for ``player`` in the position
+        shown now (a simultaneous game's whole set of orders, ending with its confirmation); None if
+        this view cannot say. Performed in order through real events, they must submit exactly that
+        move."""
+        return None
 
     # -- side panel helpers ---------------------------------------------------------------------------
     def player_color(self, player: str) -> tuple[int, int, int]:
