@@ -5,7 +5,8 @@ Shared by every scene test so each game's tests speak of squares and moves, not 
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from typing import Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -14,6 +15,15 @@ from game.match import Match
 from scenes.shell.match.scene import MatchScene
 
 DT = 1 / 60
+
+V = TypeVar("V")
+
+
+def view_as(scene: MatchScene, kind: type[V]) -> V:
+    """The scene's board view, which must be a ``kind`` (the game's own view class)."""
+    view = scene.view
+    assert isinstance(view, kind)
+    return view
 
 
 def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
@@ -27,6 +37,40 @@ def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
     )
 
 
+def mouse(app: Any, kind: int, pos: tuple[int, int], button: int = 1) -> None:
+    """One mouse event in a frame of its own; a motion is made with ``button`` held down."""
+    if kind == pygame.MOUSEMOTION:
+        held = tuple(int(b == button) for b in (1, 2, 3))
+        event = pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=held, touch=False)
+    else:
+        event = pygame.event.Event(kind, pos=pos, button=button, touch=False)
+    app.step([event], DT)
+
+
+def slow_click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
+    """A press at ``pos`` in one frame and its release in the next."""
+    mouse(app, pygame.MOUSEBUTTONDOWN, pos, button)
+    mouse(app, pygame.MOUSEBUTTONUP, pos, button)
+
+
+def drag(app: Any, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press at ``start``, move through the middle to ``end`` and release there, a frame each."""
+    mouse(app, pygame.MOUSEBUTTONDOWN, start)
+    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    mouse(app, pygame.MOUSEMOTION, middle)
+    mouse(app, pygame.MOUSEMOTION, end)
+    mouse(app, pygame.MOUSEBUTTONUP, end)
+
+
+def click_element(app: Any, element: Any) -> None:
+    """A left click at the centre of a pygame-gui element, then frames to deliver its events."""
+    assert element.visible and element.is_enabled, f"{element} is not clickable"
+    pos = element.rect.center
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
+    click(app, pos)
+    pump(app)
+
+
 def key(app: Any, k: int, mod: int = 0, unicode: str = "") -> None:
     """A key press and release within one frame."""
     app.step(
@@ -38,10 +82,55 @@ def key(app: Any, k: int, mod: int = 0, unicode: str = "") -> None:
     )
 
 
+def key_down(app: Any, k: int, mod: int = 0, unicode: str = "") -> None:
+    """A key press alone (no release) in one frame."""
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)], DT)
+
+
+def press_button(app: Any, button: Any) -> None:
+    """A pygame-gui button's pressed event, delivered in one frame."""
+    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], DT)
+
+
 def press(app: Any, scene: MatchScene, name: str) -> None:
     """Press one of the view's own buttons (Pass, Confirm, Merge ...)."""
-    button = scene.view_buttons[name]
-    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], DT)
+    press_button(app, scene.view_buttons[name])
+
+
+def pump(app: Any, frames: int = 2) -> None:
+    """Run frames fed from pygame's real queue (where pygame-gui posts its events)."""
+    for _ in range(frames):
+        app.step(pygame.event.get(), DT)
+
+
+def idle(app: Any, frames: int = 1) -> None:
+    """Frames with no input at all."""
+    for _ in range(frames):
+        app.step([], DT)
+
+
+def resize(app: Any, size: tuple[int, int]) -> None:
+    """Resize the window and draw one frame at the new size."""
+    app.resize_window(size)
+    app.step([], DT)
+
+
+def wait_for_turns(
+    app: Any, match: Match, count: int, what: str = "the computer's reply", seconds: float = 60.0
+) -> None:
+    """Run frames until ``match`` has ``count`` turns; ``what`` (the computer's answer) must have
+    arrived within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while len(match.turns) < count and time.monotonic() < deadline:
+        app.step([], DT)
+    assert len(match.turns) == count, f"{what} never arrived"
+
+
+def end_dialog(app: Any, scene: MatchScene) -> Any:
+    """Draw one more frame; the end-of-game dialog must then be open. Returns it."""
+    app.step([], DT)
+    assert scene.end_dialog is not None and scene.end_dialog.alive()
+    return scene.end_dialog
 
 
 def settle(app: Any, scene: MatchScene, limit: int = 600, dt: float = 0.05) -> None:

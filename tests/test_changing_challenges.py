@@ -19,6 +19,7 @@ from game.changing_challenges.rules import ChangingChallengesState
 from game.cli import main as cli_main
 from game.core import GameError, IllegalMoveError, NotationError
 from game.register import get
+from tests.rules_helpers import assert_ai_is_seeded, assert_ai_keeps_its_budget
 
 T, C = "triangles", "circles"
 
@@ -570,19 +571,8 @@ def test_ai_saves_its_king() -> None:
 
 
 def test_ai_respects_its_budget_and_is_seeded() -> None:
-    state = bench_states()[2]
-    for level, budget in (("easy", 0.25), ("normal", 0.8)):
-        start = time.perf_counter()
-        move = ai_module.ai(state, state.player, level, random.Random(5), budget)
-        assert time.perf_counter() - start < budget + 0.3
-        assert move in state.legal_moves(state.player)
-        assert ai_module.LAST_STATS["depth"] >= 1
-    start_state = GAME.new_state()
-    a = ai_module.ai(start_state, T, "easy", random.Random(11), 0.25)
-    b = ai_module.ai(start_state, T, "easy", random.Random(11), 0.25)
-    assert a == b
-    chosen = {ai_module.ai(start_state, T, "easy", random.Random(seed), 0.25) for seed in range(8)}
-    assert len(chosen) > 1
+    assert_ai_keeps_its_budget(ai_module.ai, bench_states()[2], ai_module.LAST_STATS)
+    assert_ai_is_seeded(ai_module.ai, GAME.new_state(), T)
 
 
 def mirrored(state: ChangingChallengesState) -> ChangingChallengesState:

@@ -30,6 +30,7 @@ from game.elephant_run.rules import (
 )
 from game.match import Match
 from game.register import get
+from tests.rules_helpers import assert_refusals
 
 
 def sq(name: str) -> int:
@@ -270,10 +271,7 @@ def test_farmer_jumps_and_illegal_reasons() -> None:
         "d4-e4": "gone",
         "pass": "only pass when no farmer can move",
     }
-    for text, why in cases.items():
-        with pytest.raises(IllegalMoveError) as err:
-            state.parse_move(FARMERS, text)
-        assert why in err.value.why, (text, err.value.why)
+    assert_refusals(state, FARMERS, cases)
 
 
 def test_farmers_pass_only_when_stuck() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +17,7 @@ from game.epaminondas import ai as ai_module
 from game.epaminondas import board as B
 from game.epaminondas.rules import EpaminondasState
 from game.register import get
+from tests.rules_helpers import assert_ai_is_seeded, assert_ai_keeps_its_budget, assert_refusals
 
 # -- helpers ----------------------------------------------------------------------------------------
 
@@ -344,10 +344,7 @@ def test_capture_reasons_and_path_reasons() -> None:
         "c3-d5": "a phalanx moves along a straight line",
         "a1-a2": "there is no white stone on a1",
     }
-    for text, reason in cases.items():
-        with pytest.raises(IllegalMoveError) as info:
-            state.parse_move("white", text)
-        assert reason in info.value.why, (text, info.value.why)
+    assert_refusals(state, "white", cases)
     blocked = pos("a1 a2 a3", "a4")
     with pytest.raises(IllegalMoveError, match="the path is blocked at a4"):
         blocked.parse_move("white", "a1-a3")
@@ -571,19 +568,8 @@ def test_ai_takes_a_winning_crossing() -> None:
 
 
 def test_ai_levels_respect_time_and_report_depth() -> None:
-    state = bench_states()[3]
-    for level, budget in (("easy", 0.25), ("normal", 0.8)):
-        start = time.perf_counter()
-        move = ai_module.ai(state, state.player, level, random.Random(5), budget)
-        assert time.perf_counter() - start < budget + 0.3
-        assert move in state.legal_moves(state.player)
-        assert ai_module.last_search_info["depth"] >= 1
+    assert_ai_keeps_its_budget(ai_module.ai, bench_states()[3], ai_module.last_search_info)
 
 
 def test_ai_is_deterministic_for_a_seed_and_random_tie_breaks() -> None:
-    start = GAME.new_state()
-    a = ai_module.ai(start, "white", "easy", random.Random(11), 0.25)
-    b = ai_module.ai(start, "white", "easy", random.Random(11), 0.25)
-    assert a == b
-    chosen = {ai_module.ai(start, "white", "easy", random.Random(seed), 0.25) for seed in range(8)}
-    assert len(chosen) > 1
+    assert_ai_is_seeded(ai_module.ai, GAME.new_state(), "white")

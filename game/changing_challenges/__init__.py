@@ -19,8 +19,6 @@ from game.changing_challenges.rules import (
     ChangingChallengesState,
     counterweight_for,
     fast_perft,
-    from_position,
-    new_state,
 )
 from game.core import GameInfo, GameState
 
@@ -125,11 +123,11 @@ GAME = GameInfo(
     players=PLAYERS,
     summary=SUMMARY,
     options=OPTIONS,
-    factory=new_state,
+    factory=ChangingChallengesState.from_options,
     ai=ai_module.ai,
     rules_help=RULES_HELP,
     bench_states=bench_states,
-    position_factory=from_position,
+    position_factory=ChangingChallengesState.from_text,
     extra={"perft": fast_perft, "rules_bench": rules_bench},
 )
 

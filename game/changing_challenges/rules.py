@@ -20,6 +20,7 @@ from typing import Any
 
 from game.changing_challenges import board as B
 from game.core import GameError, GameState, Move, NotationError, OptionSpec, Outcome
+from game.turns import AlternatingState
 
 GAME_ID = "changing-challenges"
 PLAYERS: tuple[str, str] = ("triangles", "circles")
@@ -51,11 +52,14 @@ def piece_text(value: int) -> str:
     return f"{owner} {B.PIECE_NAMES[abs(value)]}"
 
 
-class ChangingChallengesState(GameState):
+class ChangingChallengesState(AlternatingState):
     """A Changing Challenges position: immutable and hashable (board, side to move, en passant)."""
 
     game_id = GAME_ID
     players = PLAYERS
+    draw_plies = DRAW_PLIES
+    repetition_reason = "The same position occurred three times."
+    quiet_reason = f"{DRAW_PLIES} moves in a row without a capture."
     __slots__ = ("_moves", "_outcome", "board", "ep", "history", "moment", "pieces", "quiet_plies", "side")
 
     def __init__(
@@ -146,11 +150,6 @@ class ChangingChallengesState(GameState):
     def __repr__(self) -> str:
         return f"ChangingChallengesState({self.text()!r})"
 
-    @property
-    def player(self) -> str:
-        """The player whose turn it is (even once the game is over: the one who would move)."""
-        return PLAYERS[self.side]
-
     def at(self, sq: int) -> dict[str, Any] | None:
         """``{"owner", "kind", "weight"}`` of the piece on square number ``sq``, or None."""
         value = self.board[sq]
@@ -174,15 +173,7 @@ class ChangingChallengesState(GameState):
         """Weight on board and in storage, both sides: changes only by promotion (+3)."""
         return sum(abs(p) for p in self.board)
 
-    # -- turn and outcome -------------------------------------------------------------------------
-    def to_move(self) -> tuple[str, ...]:
-        return () if self.outcome() is not None else (PLAYERS[self.side],)
-
-    def outcome(self) -> Outcome | None:
-        if self._outcome is False:
-            self._outcome = self._compute_outcome()
-        return self._outcome  # type: ignore[return-value]
-
+    # -- outcome ------------------------------------------------------------------------------------
     def _compute_outcome(self) -> Outcome | None:
         """The win checks after the last move, in the rules' order, then the draws.
 
@@ -210,11 +201,7 @@ class ChangingChallengesState(GameState):
                                f"The {owner}' king stands safe on the centre line at {B.square_name(sq)}.")
         if not self._legal():
             return Outcome(None, f"The {PLAYERS[self.side].title()} have no legal move.")
-        if self.history.count(self.key()) >= 3:
-            return Outcome(None, "The same position occurred three times.")
-        if self.quiet_plies >= DRAW_PLIES:
-            return Outcome(None, f"{DRAW_PLIES} moves in a row without a capture.")
-        return None
+        return self._draw_outcome()
 
     def score(self) -> dict[str, int]:
         """Weight each side has on the playing field (storage excluded)."""
@@ -387,10 +374,7 @@ class ChangingChallengesState(GameState):
         return None
 
     # -- applying ---------------------------------------------------------------------------------
-    def apply_turn(self, turn: Mapping[str, Move]) -> ChangingChallengesState:
-        player = self._sole_mover(turn)
-        move = turn[player]
-        self.check_move(player, move)
+    def _after_legal(self, move: Move) -> ChangingChallengesState:
         return self.after(move)  # type: ignore[arg-type]
 
     def after(self, move: PlayMove) -> ChangingChallengesState:
@@ -400,11 +384,8 @@ class ChangingChallengesState(GameState):
         moment = self.moment + B.moment_delta(changes)
         side = 1 - self.side
         new_board = tuple(board)
-        key = (new_board, side, ep)
-        if captured:
-            return ChangingChallengesState(new_board, side, ep, self.pieces, 0, (key,), moment)
-        return ChangingChallengesState(new_board, side, ep, self.pieces, self.quiet_plies + 1,
-                                       (*self.history, key), moment)
+        quiet_plies, history = self._clock_after((new_board, side, ep), bool(captured))
+        return ChangingChallengesState(new_board, side, ep, self.pieces, quiet_plies, history, moment)
 
     # -- notation ---------------------------------------------------------------------------------
     def move_to_text(self, player: str, move: Move) -> str:
@@ -482,16 +463,6 @@ def _letter(value: int) -> str:
 def counterweight_for(moment: int) -> float:
     """The counterweight's line for ``moment``: ``-moment / 7``, clamped to the slide (±7)."""
     return max(-float(B.COUNTERWEIGHT), min(float(B.COUNTERWEIGHT), -moment / B.COUNTERWEIGHT))
-
-
-def new_state(options: Mapping[str, str]) -> ChangingChallengesState:
-    """The register's factory: the starting position (Triangles to move)."""
-    return ChangingChallengesState.from_options(options)
-
-
-def from_position(text: str, options: Mapping[str, str]) -> ChangingChallengesState:
-    """The register's position factory (``--position TEXT``)."""
-    return ChangingChallengesState.from_text(text, options)
 
 
 def fast_perft(state: GameState, depth: int) -> int:

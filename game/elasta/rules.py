@@ -25,7 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import GameState, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
+from game.core import IllegalMoveError, Move, NotationError, OptionSpec, Outcome
+from game.turns import SimultaneousState
 
 GAME_ID = "elasta"
 WHITE = "white"
@@ -239,7 +240,7 @@ def allotment_text(move: Sequence[int]) -> str:
 
 
 # -- the state --------------------------------------------------------------------------------------
-class ElastaState(GameState):
+class ElastaState(SimultaneousState):
     """An Elasta position: the sticks, the phase, the turn count and (token variant) the deleted
     squares and tokens left. Immutable; ``apply_turn`` returns a new state.
 
@@ -252,6 +253,7 @@ class ElastaState(GameState):
     game_id = GAME_ID
     players = PLAYERS
     player_scope = " in Elasta"
+    missing_reason = "both White and Black must choose before the reveal"
 
     def __init__(
         self,
@@ -287,12 +289,6 @@ class ElastaState(GameState):
         return f"ElastaState(lines={list(self.lines)}, phase={self.phase!r}, turn={self.turn})"
 
     # -- queries --------------------------------------------------------------------------------
-    def to_move(self) -> tuple[str, ...]:
-        return () if self._outcome is not None else PLAYERS
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def territory(self, player: str) -> list[int]:
         """The player's non-deleted territory squares (White: ranks 1..L, Black: L+1..8)."""
         out = []
@@ -352,14 +348,7 @@ class ElastaState(GameState):
         return None
 
     # -- applying -------------------------------------------------------------------------------
-    def apply_turn(self, turn: Mapping[str, Move]) -> ElastaState:
-        if self._outcome is not None:
-            raise IllegalMoveError("/".join(str(v) for v in turn.values()), "the game is already over")
-        if set(turn) != set(PLAYERS):
-            raise IllegalMoveError("/".join(str(v) for v in turn.values()),
-                                   "both White and Black must choose before the reveal")
-        for player in PLAYERS:
-            self.check_move(player, turn[player])
+    def _resolve(self, turn: Mapping[str, Move]) -> ElastaState:
         if self.phase == PHASE_ALLOT:
             return self._apply_allotments(turn[WHITE], turn[BLACK])  # type: ignore[arg-type]
         return self._apply_tokens(turn[WHITE], turn[BLACK])  # type: ignore[arg-type]

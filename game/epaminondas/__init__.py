@@ -13,15 +13,7 @@ from game.bench import Position, engine_rates
 from game.core import GameInfo, GameState
 from game.epaminondas import ai as ai_module
 from game.epaminondas import board as B
-from game.epaminondas.rules import (
-    GAME_ID,
-    OPTIONS,
-    PLAYERS,
-    EpaminondasState,
-    fast_perft,
-    from_position,
-    new_state,
-)
+from game.epaminondas.rules import GAME_ID, OPTIONS, PLAYERS, EpaminondasState, fast_perft
 
 BENCH_POSITIONS: tuple[str, ...] = (
     # 1. the opening position
@@ -100,11 +92,11 @@ GAME = GameInfo(
     players=PLAYERS,
     summary="Phalanxes of stones push across the board to reach the far row.",
     options=OPTIONS,
-    factory=new_state,
+    factory=EpaminondasState.from_options,
     ai=ai_module.ai,
     rules_help=RULES_HELP,
     bench_states=bench_states,
-    position_factory=from_position,
+    position_factory=EpaminondasState.from_text,
     extra={"perft": fast_perft, "rules_bench": rules_bench},
 )
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.core import GameError, GameState, Move, NotationError, OptionSpec, Outcome
 from game.epaminondas import board as B
+from game.turns import AlternatingState
 
 GAME_ID = "epaminondas"
 PLAYERS: tuple[str, str] = ("white", "black")
@@ -41,11 +42,14 @@ def _side_of(player: str) -> int:
     return PLAYERS.index(player)
 
 
-class EpaminondasState(GameState):
+class EpaminondasState(AlternatingState):
     """An Epaminondas position: immutable and hashable (by position and side to move)."""
 
     game_id = GAME_ID
     players = PLAYERS
+    draw_plies = DRAW_PLIES
+    repetition_reason = "The same position occurred three times with the same side to move."
+    quiet_reason = f"{DRAW_PLIES} plies in a row without a capture."
     __slots__ = ("_codes", "_outcome", "black", "history", "quiet_plies", "side", "symmetry", "white")
 
     def __init__(
@@ -108,11 +112,6 @@ class EpaminondasState(GameState):
     def __repr__(self) -> str:
         return f"EpaminondasState({self.text()!r})"
 
-    @property
-    def player(self) -> str:
-        """The player whose turn it is (even once the game is over: the one who would move)."""
-        return PLAYERS[self.side]
-
     def stones(self, player: str) -> int:
         return self.white if player == "white" else self.black
 
@@ -133,15 +132,7 @@ class EpaminondasState(GameState):
         side = _side_of(player)
         return (self.stones(player) & B.TARGET[side]).bit_count()
 
-    # -- turn and outcome -------------------------------------------------------------------------
-    def to_move(self) -> tuple[str, ...]:
-        return () if self.outcome() is not None else (PLAYERS[self.side],)
-
-    def outcome(self) -> Outcome | None:
-        if self._outcome is False:
-            self._outcome = self._compute_outcome()
-        return self._outcome  # type: ignore[return-value]
-
+    # -- outcome ------------------------------------------------------------------------------------
     def _compute_outcome(self) -> Outcome | None:
         """Checked at the start of the turn, in this order: crossing win, no stones, no legal
         move, threefold repetition, 200 quiet plies. A win found at the start of the turn beats a
@@ -155,11 +146,7 @@ class EpaminondasState(GameState):
             return Outcome(other, f"{me.title()} has no stones left.")
         if not self._legal_codes():
             return Outcome(other, f"{me.title()} has no legal move.")
-        if self.history.count(self.key()) >= 3:
-            return Outcome(None, "The same position occurred three times with the same side to move.")
-        if self.quiet_plies >= DRAW_PLIES:
-            return Outcome(None, f"{DRAW_PLIES} plies in a row without a capture.")
-        return None
+        return self._draw_outcome()
 
     def score(self) -> dict[str, int]:
         return {player: self.crossed(player) for player in PLAYERS}
@@ -259,10 +246,7 @@ class EpaminondasState(GameState):
         return "the rules do not allow it here"
 
     # -- applying ---------------------------------------------------------------------------------
-    def apply_turn(self, turn: Mapping[str, Move]) -> EpaminondasState:
-        player = self._sole_mover(turn)
-        move = turn[player]
-        self.check_move(player, move)
+    def _after_legal(self, move: Move) -> EpaminondasState:
         return self.after_code(self._legal_codes()[move])  # type: ignore[index]
 
     def after_code(self, code: int) -> EpaminondasState:
@@ -271,10 +255,8 @@ class EpaminondasState(GameState):
         new_own, new_opp = B.make(own, opp, code)
         white, black = (new_own, new_opp) if self.side == B.WHITE else (new_opp, new_own)
         side = 1 - self.side
-        key = (white, black, side)
-        if code & B.CAPTURE:
-            return EpaminondasState(white, black, side, self.symmetry, 0, (key,))
-        return EpaminondasState(white, black, side, self.symmetry, self.quiet_plies + 1, (*self.history, key))
+        quiet_plies, history = self._clock_after((white, black, side), bool(code & B.CAPTURE))
+        return EpaminondasState(white, black, side, self.symmetry, quiet_plies, history)
 
     # -- notation ---------------------------------------------------------------------------------
     def move_to_text(self, player: str, move: Move) -> str:
@@ -326,16 +308,6 @@ class EpaminondasState(GameState):
         lines.append("   " + " ".join(B.FILES))
         lines.append(f"{PLAYERS[self.side]} to move; plies without capture: {self.quiet_plies}")
         return "\n".join(lines)
-
-
-def new_state(options: Mapping[str, str]) -> EpaminondasState:
-    """The register's factory: the starting position (White to move)."""
-    return EpaminondasState.from_options(options)
-
-
-def from_position(text: str, options: Mapping[str, str]) -> EpaminondasState:
-    """The register's position factory (``--position TEXT``)."""
-    return EpaminondasState.from_text(text, options)
 
 
 def fast_perft(state: GameState, depth: int) -> int:

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.bits import squares_of as bits_of
-from game.core import GameError, GameState, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
+from game.core import GameError, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
+from game.turns import SimultaneousState
 
 GAME_ID = "nelaxtam"
 BLACK = "black"
@@ -427,7 +428,7 @@ class JointOrders(Sequence[Orders]):
 _ORDER_RE = re.compile(r"([0-9]+)(-|ne|nw|se|sw|x[nesw])")
 
 
-class NelaxtamState(GameState):
+class NelaxtamState(SimultaneousState):
     """A Nelaxtam position: both territories, both armies, the phase and the turn counters.
 
     Immutable; ``apply_turn`` returns a new state whose ``last_report`` tells what the turn did."""
@@ -435,6 +436,7 @@ class NelaxtamState(GameState):
     game_id = GAME_ID
     players = PLAYERS
     player_scope = " in Nelaxtam"
+    missing_reason = "both Black and White must give their orders before the reveal"
 
     def __init__(
         self,
@@ -489,12 +491,6 @@ class NelaxtamState(GameState):
         return f"NelaxtamState(size={self.size}, phase={self.phase!r}, turn={self.turn})"
 
     # -- queries --------------------------------------------------------------------------------
-    def to_move(self) -> tuple[str, ...]:
-        return () if self._outcome is not None else PLAYERS
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def index_of(self, player: str) -> int:
         if player not in PLAYERS:
             raise GameError(f"there is no player '{player}' in Nelaxtam (players: black, white)")
@@ -650,14 +646,7 @@ class NelaxtamState(GameState):
         return None
 
     # -- applying -------------------------------------------------------------------------------
-    def apply_turn(self, turn: Mapping[str, Move]) -> NelaxtamState:
-        text = "/".join(str(v) for v in turn.values())
-        if self._outcome is not None:
-            raise IllegalMoveError(text, "the game is already over")
-        if set(turn) != set(PLAYERS):
-            raise IllegalMoveError(text, "both Black and White must give their orders before the reveal")
-        for player in PLAYERS:
-            self.check_move(player, turn[player])
+    def _resolve(self, turn: Mapping[str, Move]) -> NelaxtamState:
         moves = (tuple(turn[BLACK]), tuple(turn[WHITE]))  # type: ignore[arg-type]
         if self.phase == PHASE_INVASION:
             report = TurnReport({BLACK: moves[0], WHITE: moves[1]})
