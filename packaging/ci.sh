@@ -47,11 +47,19 @@ test -x "$APP"
 test -f "$WORK/dist/curio-boards/_internal/assets/theme.json"
 test -f "$WORK/dist/curio-boards/_internal/assets/icon.png"
 test -f "$WORK/dist/curio-boards/_internal/pygame_gui/data/default_theme.json"
+# a licence text for every component, beside the program (packaging/collect_licenses.py)
+.venv/bin/python packaging/collect_licenses.py --check "$WORK/dist/curio-boards/licenses"
 touch "$WORK/built"  # nothing may be written into the app folder from here on (user data lives elsewhere)
 
 # An environment with nothing in it: no venv, no Python on PATH (the folder does not even exist).
 mkdir -p "$WORK/home"
 BARE=(env -i "PATH=$WORK/no-python-here" "HOME=$WORK/home" "SDL_AUDIODRIVER=dummy")
+
+echo "== built app: --version is pyproject's"
+version=$(.venv/bin/python packaging/release_version.py)
+shown=$("${BARE[@]}" "$APP" --version)
+[ "$shown" = "curio-boards $version" ] || { echo "the built app says '$shown', pyproject says $version"; exit 1; }
+echo "$shown"
 
 echo "== built app: --smoke (dummy video driver)"
 timeout 120 "${BARE[@]}" SDL_VIDEODRIVER=dummy "$APP" --smoke --data-dir "$WORK/smoke-data"
