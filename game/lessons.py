@@ -286,6 +286,10 @@ def check_lesson(info: GameInfo, lesson: Lesson) -> list[str]:
             verdict = _judge_text(run, text)
             if not verdict.ok:
                 problems.append(f"{where}: the accepted move '{text}' is refused: {verdict.why}")
+        for text in (*step.accept, *step.wrong):
+            written = _standard_text(run, text)
+            if written is not None and written != text:
+                problems.append(f"{where}: the rules write '{text}' as '{written}', so it would never match")
         for text in step.wrong:
             verdict = _judge_text(run, text)
             if verdict.illegal:
@@ -319,6 +323,15 @@ def check_lesson(info: GameInfo, lesson: Lesson) -> list[str]:
         if run.mistakes:
             problems.append("the model answers count as mistakes")
     return problems
+
+
+def _standard_text(run: LessonRun, text: str) -> str | None:
+    """How the rules write ``text`` (moves are matched by that spelling), or None if unreadable."""
+    player = run.lesson.learner
+    try:
+        return run.state.move_to_text(player, run.state.parse_move(player, text))
+    except (NotationError, IllegalMoveError):
+        return None
 
 
 def _judge_text(run: LessonRun, text: str) -> Verdict:

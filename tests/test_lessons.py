@@ -81,6 +81,8 @@ def test_check_lesson_accepts_good_data_and_names_each_fault() -> None:
         Step(say="y", accept=("d3-e3",)),
     ))
     assert any("reply" in p for p in check_lesson(info, bad_reply))
+    misspelt = lesson(steps=(Step(say="x", accept=("C2-D3",)),))
+    assert any("write 'C2-D3' as 'c2-d3'" in p for p in check_lesson(info, misspelt))
     not_won = lesson(finish=lambda state: state.over)
     assert any("end test" in p for p in check_lesson(info, not_won))
     assert any("cannot be set up" in p for p in check_lesson(info, lesson(position="nonsense")))

@@ -1,0 +1,161 @@
+"""Lesson progress: the stars a player earned in each lesson of each game, the best result kept.
+
+One small file, ``progress.json`` in the data directory::
+
+    {"format": "curio-boards-progress", "version": 1,
+     "games": {"elephant-run": {"eat": 3, "jump": 2}}}
+
+Stars are what a player is proud of, so the file is treated like a save: written atomically (a crash
+mid-write leaves the old file whole, see :mod:`saves.atomic`) and read defensively through
+:func:`saves.reading.read_json`. A file that cannot be trusted (truncated, hand-edited into
+nonsense, built to hurt) never crashes the app and is never silently overwritten: it is renamed
+aside (``progress.damaged-<time>.json``) so nothing the player had is destroyed, the progress starts
+empty, and :attr:`Progress.message` says so in plain words for a screen to show once.
+
+Lessons are named by their ids, and ids of lessons that no longer exist are kept (a later version may
+bring them back); counting only the lessons a game has now is :meth:`Progress.summary`'s business.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from saves.atomic import write_atomic
+from saves.reading import MISSING, Limits, ReadError, read_json
+
+PROGRESS_FILE = "progress.json"
+FORMAT = "curio-boards-progress"
+VERSION = 1
+MAX_STARS = 3
+LIMITS = Limits(file_bytes=256 * 1024, depth=6, string_chars=200, list_items=100, object_keys=1000)
+"""Far above what five games' lessons need (a few dozen numbers), far below anything that could
+stall the menu."""
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+"""Game and lesson ids as the games write them; anything else in the file is not ours."""
+
+
+class Progress:
+    """The stars of every lesson, read lazily from ``<root>/progress.json`` on first use."""
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root)
+        self.path = self.root / PROGRESS_FILE
+        self._games: dict[str, dict[str, int]] | None = None
+        self.message: str | None = None
+        """Set when the file on disk could not be used: what happened, for the player."""
+        self.aside: Path | None = None
+        """Where the unusable file was moved (None if it could not be moved: then it is never
+        written over, and progress is kept for this session only)."""
+        self.writable = True
+
+    # -- reading ------------------------------------------------------------------------------------
+    @property
+    def games(self) -> dict[str, dict[str, int]]:
+        if self._games is None:
+            self._games = self._read()
+        return self._games
+
+    def _read(self) -> dict[str, dict[str, int]]:
+        try:
+            data = read_json(self.path, LIMITS)
+            return parse_progress(data)
+        except ReadError as exc:
+            if exc.kind == MISSING or not self._there():
+                return {}  # nothing on disk to keep: the first record writes the file
+            self._put_aside(exc.reason)
+            return {}
+
+    def _there(self) -> bool:
+        """Whether something (anything, even a broken link) sits where the file goes."""
+        try:
+            return self.path.exists() or self.path.is_symlink()
+        except OSError:
+            return True
+
+    def _put_aside(self, reason: str) -> None:
+        """Keep the unusable file under a new name, so a fresh one can be written without losing it."""
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        target = self.root / f"progress.damaged-{stamp}.json"
+        number = 1
+        while target.exists() or target.is_symlink():
+            number += 1
+            target = self.root / f"progress.damaged-{stamp}-{number}.json"
+        try:
+            os.replace(self.path, target)
+        except OSError:
+            self.writable = False
+            self.message = (f"Your lesson progress could not be read ({reason}), and the file could not "
+                            "be moved aside, so the stars you earn now are kept until you close the game.")
+            return
+        self.aside = target
+        self.message = (f"Your lesson progress could not be read ({reason}), so it starts afresh. "
+                        f"The old file was kept as {target.name}.")
+
+    # -- questions ----------------------------------------------------------------------------------
+    def stars(self, game_id: str, lesson_id: str) -> int:
+        """The best stars earned in one lesson (0: not finished yet)."""
+        return self.games.get(game_id, {}).get(lesson_id, 0)
+
+    def started(self, game_id: str) -> bool:
+        """Whether any lesson of the game was ever finished."""
+        return any(self.games.get(game_id, {}).values())
+
+    def summary(self, game_id: str, lesson_ids: Iterable[str]) -> tuple[int, int]:
+        """(lessons finished, stars earned) among the lessons the game has now."""
+        earned = [self.stars(game_id, lesson_id) for lesson_id in lesson_ids]
+        return sum(1 for s in earned if s > 0), sum(earned)
+
+    # -- writing ------------------------------------------------------------------------------------
+    def record(self, game_id: str, lesson_id: str, stars: int) -> bool:
+        """Remember ``stars`` for a finished lesson if they beat the best so far; True if they did.
+
+        Raises OSError when the disk refuses (the progress stays in memory for this session)."""
+        if not (_ID.match(game_id) and _ID.match(lesson_id)):
+            raise ValueError(f"not a lesson id: {game_id!r}/{lesson_id!r}")
+        stars = max(1, min(MAX_STARS, int(stars)))
+        if stars <= self.stars(game_id, lesson_id):
+            return False
+        self.games.setdefault(game_id, {})[lesson_id] = stars
+        if not self.writable:
+            return True
+        write_atomic(self.path, dumps(self.games))
+        return True
+
+
+def dumps(games: dict[str, dict[str, int]]) -> str:
+    """The file's text (sorted, so a re-write with the same stars is the same bytes)."""
+    data = {"format": FORMAT, "version": VERSION, "games": games}
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+
+def parse_progress(data: Any) -> dict[str, dict[str, int]]:
+    """The stars in parsed ``data``; ReadError if anything in it is not what this app writes.
+
+    Strict on purpose: a file with one impossible entry has been edited or damaged, and a partial
+    read that is later written back would quietly lose the rest."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReadError("damaged", "it is not a lesson progress file")
+    games = data.get("games", {})
+    if not isinstance(games, dict):
+        raise ReadError("damaged", "its list of games is not readable")
+    result: dict[str, dict[str, int]] = {}
+    for game_id, lessons in games.items():
+        if not _ID.match(game_id) or not isinstance(lessons, dict):
+            raise ReadError("damaged", "it names a game in a way this app never writes")
+        stars: dict[str, int] = {}
+        for lesson_id, value in lessons.items():
+            if not _ID.match(lesson_id):
+                raise ReadError("damaged", "it names a lesson in a way this app never writes")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_STARS:
+                raise ReadError("damaged", "it holds a number of stars that cannot be")
+            if value:
+                stars[lesson_id] = value
+        if stars:
+            result[game_id] = stars
+    return result

@@ -1,0 +1,380 @@
+"""The lesson screen: one lesson of any game, played on that game's own board with a lesson panel.
+
+``app.open("lesson", info, index)``. The flow belongs to :class:`game.lessons.LessonRun` (which
+step, whether a move does the job, the stars); this screen is its picture, as the match screen is
+the picture of a :class:`~game.match.Match`:
+
+1. the learner's clicks, drags, keys and the board's buttons go to the view exactly as in a match
+   (``handle_click``/``handle_release``/``handle_key``/``press``), and a move the view hands back
+   goes to ``run.try_move`` instead of ``match.submit``;
+2. a refused move is "taken back": the board shows the same position again, and the panel says why
+   in red (the rules' reason for an illegal move, the lesson's own words for a legal wrong one);
+3. an accepted move animates, then the script's reply (if any) animates, then the next step's words
+   appear; in a simultaneous game the run plays both sides' orders as one turn and the board's
+   reveal shows them together;
+4. after the last step: the outro, the stars, and the best result saved (``app.progress``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game.core import GameError, GameInfo
+from game.lessons import LessonRun
+from scenes.kit import marks
+from scenes.kit.app import Scene
+from scenes.kit.board_view import BoardView, ViewAction
+from scenes.kit.registry import make_view
+from scenes.kit.view_host import over_window, released, typed
+from scenes.shell.tutorial import catalogue
+from scenes.shell.tutorial.controls import LessonControls
+from scenes.shell.tutorial.layout import LessonLayout
+from scenes.shell.tutorial.panel import HINT, REFUSED, RIGHT, WRONG, Feedback, LessonPainter
+
+if TYPE_CHECKING:
+    from scenes.kit.app import App
+
+REPLY_PAUSE = 0.45
+"""Seconds between the learner's move coming to rest and the other side's answer (at normal speed),
+so the two are seen as two moves."""
+
+
+class LessonScreen(Scene):
+    """``LessonScreen(app, info, index)``: lesson ``index`` of ``info``'s lessons."""
+
+    name = "lesson"
+
+    def __init__(self, app: App, info: GameInfo, index: int = 0) -> None:
+        super().__init__(app)
+        self.info = info
+        self.lessons = catalogue.lessons(info)
+        if not self.lessons:
+            raise GameError(f"{info.title} has no lessons yet")
+        self.index = max(0, min(int(index), len(self.lessons) - 1))
+        self.lesson = self.lessons[self.index]
+        self.count = len(self.lessons)
+        self.learner = self.lesson.learner
+        self.frame = LessonLayout()
+        self.controls = LessonControls(self.ui)
+        self.painter = LessonPainter(self)
+        self.clock = 0.0
+        self.keep_progress = True
+        """False for the showcase's pictures: a screenshot must not hand out stars."""
+        self._rules_window: Any = None
+        self._start()
+
+    def _start(self) -> None:
+        """A fresh run of the lesson on a fresh board (first entry and Restart)."""
+        self.run = LessonRun(self.info, self.lesson)
+        self.verdict: Feedback | None = None
+        self.note: Feedback | None = None
+        self._seal()
+        self.view: BoardView = self._make_view()
+        self.shown: marks.Marks | None = None
+        self.show_text = ""
+        self.reply_due: str | None = None
+        self.reply_wait = 0.0
+        self.completed_at: float | None = None
+        self.best_before = self.app.progress.stars(self.info.id, self.lesson.id)
+
+    def _make_view(self) -> BoardView:
+        view = make_view(self.run.match, self.app.settings)
+        view.set_state(self.run.state)
+        if self.frame.board.width:
+            view.layout(self.frame.board)
+        return view
+
+    # -- what the panel reads -------------------------------------------------------------------------
+    @property
+    def completed(self) -> bool:
+        return self.completed_at is not None
+
+    @property
+    def waiting_for(self) -> str | None:
+        """A line while the other side's scripted answer is on its way."""
+        if self.reply_due is None:
+            return None
+        others = [p for p in self.info.players if p != self.learner]
+        who = self.info.player_title(others[0]) if others else "The other side"
+        return f"{who} answers…"
+
+    @property
+    def view_buttons(self) -> dict[str, Any]:
+        """The board's own buttons by key (the match screen's name, so gesture drivers serve both)."""
+        return self.controls.view_buttons
+
+    @property
+    def text_rect(self) -> pygame.Rect:
+        """The panel's words: down to the board's buttons while there are any, else further down."""
+        if self.controls.view_buttons:
+            return self.frame.text
+        text = self.frame.text
+        return pygame.Rect(text.left, text.top, text.width, self.frame.buttons_top - 14 - text.top)
+
+    def step_marks(self) -> marks.Marks | None:
+        """The current step's rings and arrows, while the learner is to act on it."""
+        step = self.run.step
+        if step is None or self.reply_due is not None or self.completed:
+            return None
+        return marks.Marks(rings=list(step.targets), arrows=list(step.arrows))
+
+    def input_player(self) -> str | None:
+        """The learner, when the board may take their input now."""
+        if self.completed or self.reply_due is not None or self.view.busy or not self.run.learner_to_move():
+            return None
+        return self.learner
+
+    # -- layout and lifecycle -------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        self.frame = LessonLayout.fit(size)
+        self.view.layout(self.frame.board)
+        self.controls.build(self.frame, self._next_label())
+        self.painter.forget_layout()
+        self._refresh_buttons(force=True)
+
+    def _next_label(self) -> str:
+        return "Next lesson" if self.index + 1 < self.count else "Practice game"
+
+    def enter(self) -> None:
+        super().enter()
+        self.view.settings = self.app.settings
+
+    def _refresh_buttons(self, force: bool = False) -> None:
+        player = self.input_player()
+        specs = self.view.buttons(player) if player is not None else []
+        self.controls.show_view_buttons(specs, self.frame.view_buttons, force)
+        self.controls.set_enabled("next", self.completed)
+        self.controls.set_enabled("show", self.run.step is not None and not self.completed)
+
+    # -- events ---------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event.ui_element)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.view.hover(event.pos if self.frame.board.collidepoint(event.pos) else None)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if over_window(self.ui, event.pos):
+                return
+            if event.button == 1 and self.frame.board.collidepoint(event.pos):
+                self._board_click(event.pos)
+            elif event.button == 3 and self.view.cancel():
+                self.note = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            action = released(self.view, event.pos, self.input_player())
+            if action is not None:
+                self._apply(action)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if not ctrl and event.key not in (pygame.K_ESCAPE, pygame.K_F1):
+            # typed orders (Elasta's digits, Enter to confirm) go to the view first
+            action = typed(self.view, event, self.input_player())
+            if action is not None:
+                self._apply(action)
+                return
+        if ctrl and event.key == pygame.K_r:
+            self.restart()
+        elif event.key == pygame.K_h and not ctrl:
+            self.show_me()
+        elif event.key == pygame.K_F1:
+            self.open_rules()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.completed:
+            self.next_lesson()
+        elif event.key == pygame.K_ESCAPE:
+            if self._close_rules():
+                return
+            if self.view.cancel():
+                self.note = None
+            else:
+                self.to_lessons()
+
+    def _button(self, element: Any) -> None:
+        command = self.controls.command(element)
+        if command is not None:
+            {
+                "restart": self.restart,
+                "show": self.show_me,
+                "rules": self.open_rules,
+                "lessons": self.to_lessons,
+                "next": self.next_lesson,
+            }[command]()
+            return
+        key = self.controls.view_key(element)
+        player = self.input_player()
+        if key is not None and player is not None:
+            self._apply(self.view.press(key, player))
+
+    def _board_click(self, pos: tuple[int, int]) -> None:
+        player = self.input_player()
+        if player is None:
+            if self.view.busy:
+                self.view.finish_animation()
+            elif self.completed:
+                self.note = Feedback("This lesson is done: on to the next one, or Restart.", HINT)
+            return
+        self._apply(self.view.handle_click(pos, player))
+
+    def _apply(self, action: ViewAction) -> None:
+        """What the board made of a click: a whole move goes to the lesson, words go to the panel."""
+        if action.move is not None and action.player is not None:
+            self.try_move(action.move)
+        elif action.message is not None:
+            self.note = Feedback(action.message, REFUSED if action.error else HINT)
+        else:
+            self.note = None
+        self._refresh_buttons()
+
+    # -- the lesson -----------------------------------------------------------------------------------
+    def try_move(self, move: Any) -> None:
+        """Give the learner's move to the lesson: refused → taken back with the reason; accepted →
+        animated, then the reply."""
+        self.shown = None
+        self.show_text = ""
+        self.note = None
+        verdict = self.run.try_move(move)
+        if not verdict.ok:
+            self.verdict = Feedback(verdict.why, WRONG)
+            self._take_back()
+            return
+        self.verdict = Feedback(verdict.why, RIGHT)
+        self._show_last_turn()
+        self.reply_due = verdict.reply
+        self.reply_wait = REPLY_PAUSE * self.view.animation_scale()
+
+    def _take_back(self) -> None:
+        """Show the position before the refused move. A simultaneous game's board keeps the orders
+        being drafted while the position stands, so it gets a fresh board: the move is gone."""
+        if self.run.simultaneous:
+            self.view = self._make_view()
+            self._refresh_buttons(force=True)
+        else:
+            self.view.set_state(self.run.state)
+
+    def _show_last_turn(self) -> None:
+        self.view.set_hidden([])
+        self.view.set_state(self.run.state, animate_from=self.run.match.turns[-1])
+
+    def _play_reply(self) -> None:
+        reply, self.reply_due = self.reply_due, None
+        if reply is None:
+            return
+        try:
+            self.run.play_reply(reply)
+        except GameError as exc:  # the lesson's data is wrong: say so rather than crash
+            self.note = Feedback(f"This lesson's answer could not be played ({exc}).", REFUSED)
+            return
+        self._show_last_turn()
+
+    def _seal(self) -> None:
+        """The other side's secret orders go in first, face down (simultaneous games only)."""
+        try:
+            catalogue.seal_script_orders(self.run)
+        except GameError as exc:  # the lesson's data is wrong: say so rather than crash
+            self.note = Feedback(f"This lesson's orders for the other side cannot be used ({exc}).", REFUSED)
+
+    def _complete(self) -> None:
+        """The last step is done and every move has come to rest: stars, saved if they are a best."""
+        self.completed_at = self.clock
+        catalogue.seal_after_finish(self.run)
+        if self.keep_progress:
+            try:
+                self.app.progress.record(self.info.id, self.lesson.id, self.run.stars)
+            except (OSError, ValueError) as exc:
+                self.app.toast(f"Your stars could not be saved: {exc}", 6.0)
+        self._refresh_buttons()
+
+    # -- commands -------------------------------------------------------------------------------------
+    def restart(self) -> None:
+        self._start()
+        self._refresh_buttons(force=True)
+
+    def show_me(self) -> None:
+        """Draw the model answer on the board: arrows along the squares it names, or the places to
+        click; the notation is written in the panel too."""
+        step = self.run.step
+        if step is None or self.completed:
+            return
+        try:
+            model = step.model
+        except ValueError:
+            return
+        gestures = None
+        try:
+            gestures = self.view.gestures_for(self.learner, model)
+        except Exception:  # a view still learning to answer must not break the lesson
+            gestures = None
+        self.shown = marks.Marks.for_move(self.view, model, gestures)
+        # the marks say it on the board; the notation only where nothing could be drawn (it may name
+        # a direction rather than the squares travelled, so beside an arrow it would confuse)
+        what = "follow the green marks" if self.shown else model
+        self.show_text = f"Show me: {what}" + _extra_steps(gestures)
+
+    def next_lesson(self) -> None:
+        if not self.completed:
+            return
+        if self.index + 1 < self.count:
+            self.app.replace(self.app.make("lesson", self.info, self.index + 1))
+        else:
+            self.app.open_match(catalogue.practice_match(self.app, self.info))
+
+    def to_lessons(self) -> None:
+        """Back to the list: the one below when we came from it, else a fresh one in our place."""
+        below = self.app.stack[-2] if len(self.app.stack) > 1 else None
+        if below is not None and below.name == "lessons" and getattr(below, "info", None) == self.info:
+            self.app.pop()
+        else:
+            self.app.replace(self.app.make("lessons", self.info))
+
+    def open_rules(self) -> None:
+        from scenes.shell.windows.rules import open_rules_window
+
+        self._close_rules()
+        try:
+            self._rules_window = open_rules_window(self.ui, self.info)
+        except Exception as exc:
+            self.app.toast(f"Could not open the rules: {exc}")
+
+    def _close_rules(self) -> bool:
+        window, self._rules_window = self._rules_window, None
+        if window is not None and window.alive():
+            window.kill()
+            return True
+        return False
+
+    # -- frame ----------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.view.update(dt)
+        if not self.view.busy:
+            if self.reply_due is not None:
+                self.reply_wait -= dt
+                if self.reply_wait <= 0:
+                    self._play_reply()
+            elif self.run.finished and not self.completed:
+                self._complete()
+            elif self.run.simultaneous and not self.run.match.pending:
+                self._seal()
+        self._refresh_buttons()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)
+
+
+def _extra_steps(gestures: Any) -> str:
+    """What "Show me" adds in words for the parts of a move that are not on the board."""
+    if not gestures:
+        return "."
+    typed = "".join(g.text for g in gestures if g.kind == "key" and g.text)
+    pressed = [str(g.key) for g in gestures if g.kind == "button"]
+    parts = []
+    if typed:
+        parts.append(f"type {typed}")
+    if pressed:
+        names = [p.replace("-", " ").title() for p in dict.fromkeys(pressed)]
+        parts.append("then " + " and ".join(names))
+    return (", " + ", ".join(parts) + ".") if parts else "."

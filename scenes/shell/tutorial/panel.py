@@ -1,0 +1,244 @@
+"""What the lesson screen draws: the board with the lesson's marks over it, and the lesson panel
+(which lesson, what to do, the feedback on the last move, and the stars at the end).
+
+The painter only reads the screen (through :class:`PaintedLesson`); the screen decides. Feedback
+has two boxes of its own colour, so a refusal can never be mistaken for praise: red for a move
+that does not do the job (with the reason), green for one that does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from scenes.kit import marks, style
+from scenes.kit.animation import ease_out_back
+from scenes.kit.fonts import font
+from scenes.kit.view_host import Chrome, clipped
+
+if TYPE_CHECKING:
+    from game.core import GameInfo
+    from game.lessons import Lesson, LessonRun
+    from scenes.kit.board_view import BoardView
+    from scenes.shell.tutorial.layout import LessonLayout
+
+WRONG = "wrong"
+RIGHT = "right"
+HINT = "hint"
+REFUSED = "refused"
+
+WRONG_BG = (250, 226, 218)
+RIGHT_BG = (226, 242, 222)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """A sentence for the panel and what kind it is (WRONG, RIGHT, HINT or REFUSED)."""
+
+    text: str
+    kind: str
+
+
+class PaintedLesson(Protocol):
+    """What the painter reads from the lesson screen."""
+
+    info: GameInfo
+    lesson: Lesson
+    index: int
+    count: int
+    run: LessonRun
+    view: BoardView
+    frame: LessonLayout
+    clock: float
+    verdict: Feedback | None
+    note: Feedback | None
+    shown: marks.Marks | None
+    show_text: str
+    completed_at: float | None
+    best_before: int
+    waiting_for: str | None
+
+    @property
+    def text_rect(self) -> pygame.Rect: ...
+
+    def step_marks(self) -> marks.Marks | None: ...
+
+
+class LessonPainter:
+    def __init__(self, scene: PaintedLesson) -> None:
+        self.scene = scene
+        self._chrome = Chrome(self._build_chrome)
+
+    def forget_layout(self) -> None:
+        self._chrome.forget()
+
+    def _build_chrome(self, size: tuple[int, int]) -> pygame.Surface:
+        chrome = style.background(size).copy()
+        style.panel(chrome, self.scene.frame.panel, style.PARCHMENT, radius=14, border=style.WOOD)
+        return chrome
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        self._chrome.blit(surface)
+        with clipped(surface, scene.frame.board):
+            scene.view.draw(surface)
+            if not scene.view.busy:
+                for layer in (scene.step_marks(), scene.shown):
+                    if layer:
+                        layer.draw(surface, scene.view, scene.clock)
+        self._draw_panel(surface)
+
+    # -- the panel ------------------------------------------------------------------------------------
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        box = scene.text_rect
+        compact = scene.frame.compact
+        x, width = box.left, box.width
+        head = style.text(surface, f"LESSON {scene.index + 1} OF {scene.count}", (x, box.top), 13,
+                          style.ACCENT, bold=True)
+        self._draw_step_dots(surface, box.right, head.centery)
+        title_size = 20 if compact else 23
+        lines = style.wrap(scene.lesson.title, title_size, width, bold=True, max_lines=2)
+        y = style.text_block(surface, lines, (x, head.bottom + 4), title_size, style.INK, bold=True)
+        rule = style.fit_text(scene.lesson.rule, 14, width)
+        y = style.text(surface, rule, (x, y + 2), 14, style.INK_SOFT).bottom + 10
+        pygame.draw.line(surface, style.PARCHMENT_DARK, (x, y), (box.right, y), 2)
+        y += 12
+        if scene.completed_at is not None:
+            self._draw_finish(surface, y)
+        else:
+            self._draw_step(surface, y)
+
+    def _draw_step_dots(self, surface: pygame.Surface, right: int, cy: int) -> None:
+        """One dot per step: green when done, an accent ring on the current one."""
+        scene = self.scene
+        total = len(scene.lesson.steps)
+        if total < 2:
+            return
+        r, step = 5, 16
+        for i in range(total):
+            cx = right - r - (total - 1 - i) * step
+            if i < scene.run.index:
+                pygame.draw.circle(surface, style.GOOD, (cx, cy), r)
+            elif i == scene.run.index and scene.completed_at is None:
+                pygame.draw.circle(surface, style.ACCENT, (cx, cy), r + 1, 3)
+            else:
+                pygame.draw.circle(surface, style.PARCHMENT_DARK, (cx, cy), r)
+
+    def _draw_step(self, surface: pygame.Surface, y: int) -> None:
+        """What to do, the "Show me" answer, the verdict, and a line at the bottom. Room is handed
+        out in order of need: the step's words first, then the verdict, then the lesson's intro
+        (shown before the first try only), so nothing overlaps in a small window."""
+        scene = self.scene
+        box = scene.text_rect
+        x, width, bottom = box.left, box.width, box.bottom
+        body = 15 if scene.frame.compact else 16
+        step = scene.run.step
+        # the bottom line: the board's words (a hint, a refusal), the reply on its way, or the status
+        note = scene.note
+        text = scene.waiting_for or (note.text if note is not None else "")
+        refused = note is not None and note.kind == REFUSED and not scene.waiting_for
+        color = style.BAD if refused else style.INK_SOFT
+        foot = style.wrap(text, 14, width, max_lines=2) if text else []
+        extra = "" if foot else scene.view.status_extra()
+        foot_h = len(foot) * _line(14) + 6 if foot else (22 if extra else 0)
+        room = bottom - foot_h - y
+        # the step's words come first
+        say: list[str] = []
+        if step is not None:
+            fits = max(1, min(7, (room - 18 - 60) // _line(body + 1)))
+            say = style.wrap(step.say, body + 1, width, bold=True, max_lines=fits)
+            room -= 18 + len(say) * _line(body + 1) + 6
+        verdict = self._verdict_lines(width, body, max(0, room - 52))
+        room -= (verdict[1] + 12) if verdict is not None else 0
+        shown: list[str] = []
+        if scene.shown is not None and scene.show_text and room >= _line(body - 1):
+            fits = min(3, room // _line(body - 1))
+            shown = style.wrap(scene.show_text, body - 1, width, bold=True, max_lines=fits)
+            room -= len(shown) * _line(body - 1) + 6
+        if scene.run.index == 0 and scene.run.tried == 0 and scene.lesson.intro and room > _line(body):
+            intro = style.wrap(scene.lesson.intro, body, width, max_lines=min(8, room // _line(body)))
+            y = style.text_block(surface, intro, (x, y), body, style.INK_SOFT) + 8
+        if say:
+            style.text(surface, "WHAT TO DO", (x, y), 12, style.WOOD, bold=True)
+            y = style.text_block(surface, say, (x, y + 18), body + 1, style.INK, bold=True) + 6
+        if shown:
+            y = style.text_block(surface, shown, (x, y), body - 1, marks.ANSWER, bold=True) + 6
+        if verdict is not None:
+            y = self._draw_feedback(surface, y + 4, body, verdict[0], verdict[1])
+        if foot:
+            style.text_block(surface, foot, (x, bottom - len(foot) * _line(14)), 14, color)
+        elif extra and y + 24 <= bottom - 14:  # the status only where it has air around it
+            style.text(surface, style.fit_text(extra, 14, width, True), (x, bottom), 14, style.INK_SOFT,
+                       bold=True, anchor="bottomleft")
+
+    def _verdict_lines(self, width: int, size: int, room: int) -> tuple[list[str], int] | None:
+        """The verdict's lines that fit in ``room`` pixels (at least one), and the box's height."""
+        verdict = self.scene.verdict
+        if verdict is None or verdict.kind not in (WRONG, RIGHT):
+            return None
+        fits = max(1, min(6, room // _line(size)))
+        lines = style.wrap(verdict.text, size, width - 28, max_lines=fits) if verdict.text else []
+        return lines, 40 + len(lines) * _line(size) - (8 if not lines else 0)
+
+    def _draw_feedback(
+        self, surface: pygame.Surface, y: int, size: int, lines: list[str], height: int
+    ) -> int:
+        """The verdict on the last move: a red box with the reason, or a green one with the praise."""
+        scene = self.scene
+        verdict = scene.verdict
+        assert verdict is not None
+        box = scene.text_rect
+        wrong = verdict.kind == WRONG
+        heading = "Not quite" if wrong else "Well done!"
+        rect = pygame.Rect(box.left, y, box.width, height)
+        pygame.draw.rect(surface, WRONG_BG if wrong else RIGHT_BG, rect, border_radius=10)
+        edge = style.BAD if wrong else style.GOOD
+        pygame.draw.rect(surface, edge, (rect.left, rect.top, 6, rect.height),
+                         border_top_left_radius=10, border_bottom_left_radius=10)
+        pygame.draw.rect(surface, edge, rect, width=2, border_radius=10)
+        style.text(surface, heading, (rect.left + 16, rect.top + 8), size, edge, bold=True)
+        style.text_block(surface, lines, (rect.left + 16, rect.top + 10 + _line(size)), size, style.INK)
+        return rect.bottom
+
+    def _draw_finish(self, surface: pygame.Surface, y: int) -> None:
+        """Lesson complete: the stars pop in one after the other, then the outro."""
+        scene = self.scene
+        box = scene.text_rect
+        run = scene.run
+        since = scene.clock - (scene.completed_at or scene.clock)
+        done = "Lesson complete!"
+        style.text(surface, done, (box.centerx, y + 4), 24, style.GOOD, bold=True, anchor="midtop")
+        radius = 24 if scene.frame.compact else 28
+        gap = round(radius * 2.5)
+        cy = y + 58 + radius
+        for i in range(3):
+            centre = (box.centerx + (i - 1) * gap, cy)
+            marks.star(surface, centre, radius, False)
+            grow = min(1.0, max(0.0, (since - 0.15 - 0.22 * i) / 0.3))
+            if i < run.stars and grow > 0:  # each earned star lands in turn, spinning into place
+                marks.star(surface, centre, max(2.0, radius * ease_out_back(grow)), True, (1 - grow) * 0.6)
+        y = cy + radius + 14
+        tried, par = run.tried, run.lesson.par_moves
+        said = f"{tried} move{'s' if tried != 1 else ''} tried, {par} needed"
+        style.text(surface, said, (box.centerx, y), 14, style.INK_SOFT, anchor="midtop")
+        y += 22
+        if scene.best_before > run.stars:
+            best = f"Your best is still {scene.best_before} stars."
+            style.text(surface, best, (box.centerx, y), 14, style.INK_SOFT, anchor="midtop")
+            y += 22
+        elif run.stars < 3:
+            style.text(surface, "Restart to try for three stars.", (box.centerx, y), 14, style.INK_SOFT,
+                       anchor="midtop")
+            y += 22
+        y += 8
+        size = 15 if scene.frame.compact else 16
+        room = max(1, (box.bottom - y) // _line(size))
+        lines = style.wrap(scene.lesson.outro, size, box.width, max_lines=room)
+        style.text_block(surface, lines, (box.centerx, y), size, style.INK, anchor="midtop")
+
+
+def _line(size: int) -> int:
+    return round(font(size).get_linesize() * 1.04)
