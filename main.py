@@ -47,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="curio-boards",
         description="Curio Boards: five rare board games against the computer or a friend.",
     )
+    from scenes.kit.about import version  # no pygame: --version answers at once
+
+    parser.add_argument("--version", action="version", version=f"curio-boards {version()}")
     parser.add_argument(
         "--data-dir",
         metavar="DIR",

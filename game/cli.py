@@ -293,7 +293,8 @@ def cmd_lessons(args: argparse.Namespace) -> int:
         return 1 if args.check else 0
     failures = 0
     for number, lesson in enumerate(lessons, start=1):
-        size = f"{len(lesson.steps)} steps, par {lesson.par_moves}"
+        steps = len(lesson.steps)
+        size = f"{steps} step{'s' if steps != 1 else ''}, par {lesson.par_moves}"
         line = f"{number:2}. {lesson.title} — {lesson.rule} ({size})"
         if not args.check:
             print(line)

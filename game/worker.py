@@ -4,12 +4,20 @@ The scene sends the match *record* (plain data, the same a save file holds) and 
 notation. Nothing game-specific crosses the process boundary, so one worker serves every game.
 A request that is no longer wanted (undo, new game, quit) is dropped by killing the process; a fresh
 one starts lazily on the next request.
+
+The worker never outlives the app, even when the app dies without closing it (a crash, a kill, a power
+button): it watches its parent (:func:`_watch_parent`) and exits the moment the parent is gone.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
+import multiprocessing.connection
+import os
 import queue
+import sys
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -35,8 +43,59 @@ def _think(record: dict[str, Any], player: str, level: str, seed: int) -> str:
     return state.move_to_text(player, move)
 
 
+PARENT_POLL_SECONDS = 0.5
+"""How often the fallback watch asks whether the parent is still there."""
+
+
+def _die_with_parent_on_linux() -> None:
+    """Ask Linux to kill this process when its parent dies (prctl PR_SET_PDEATHSIG), through ctypes
+    so the worker stays pure Python. Elsewhere, or if libc refuses, the watch thread does the job.
+
+    The signal comes when the *thread* that started this process ends; the app starts the worker
+    from its main thread, which lives as long as the app."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(Exception):
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+
+
+def _watch_parent() -> None:
+    """Exit as soon as the app that started this worker is gone.
+
+    Three layers, so it holds on every system and in the PyInstaller build: the parent-death signal
+    on Linux; a thread waiting on multiprocessing's parent sentinel (a pipe on POSIX, the parent's
+    process handle on Windows, which becomes ready when the parent dies); and, should the sentinel be
+    unavailable on POSIX, that thread polling the parent's process id. The thread holds no lock the search
+    needs, and ``os._exit`` ends the process at once, in the middle of a search if need be."""
+    parent = mp.parent_process()
+    if parent is None:  # not started by multiprocessing (a test calling _serve directly)
+        return
+    parent_pid = parent.pid
+    _die_with_parent_on_linux()
+    if os.name == "posix" and os.getppid() != parent_pid:
+        os._exit(0)  # the parent died before the signal was armed
+
+    def watch() -> None:
+        try:
+            multiprocessing.connection.wait([parent.sentinel])
+        except Exception:
+            if os.name != "posix":
+                return  # nothing else to watch with; the app's own close() still stops the worker
+            while os.getppid() == parent_pid:
+                time.sleep(PARENT_POLL_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="curio-ai-parent-watch", daemon=True).start()
+
+
 def _serve(requests: Any, results: Any) -> None:
-    """Worker main loop: answer requests until told to stop (None)."""
+    """Worker main loop: answer requests until told to stop (None), or until the app is gone."""
+    _watch_parent()
     while True:
         item = requests.get()
         if item is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
@@ -63,6 +64,33 @@ def write_atomic(path: Path | str, text: str, *, exclusive: bool = False, encodi
         raise
     _fsync_dir(directory)
     return target
+
+
+def is_stray_temp(name: str) -> bool:
+    """True for a name :func:`write_atomic` gives its temporary files: ``.<target>.<random>.tmp``."""
+    return name.startswith(".") and name.endswith(TEMP_SUFFIX) and name.count(".") >= 3
+
+
+def remove_stray_temps(directory: Path | str, min_age: float = 2.0) -> list[Path]:
+    """Delete temporary files left in ``directory`` by writes that never finished (the process was
+    killed or the machine lost power between writing and renaming). Only our own names, and only
+    files older than ``min_age`` seconds, so a write still going on in another instance of the app is
+    left alone. Returns what was removed; never raises."""
+    removed: list[Path] = []
+    try:
+        candidates = [p for p in Path(directory).iterdir() if is_stray_temp(p.name)]
+    except OSError:
+        return removed
+    now = time.time()
+    for path in candidates:
+        try:
+            if not path.is_file() or now - path.stat().st_mtime < min_age:
+                continue
+            path.unlink()
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
 
 
 def _link_exclusive(tmp: Path, target: Path) -> None:

@@ -1,22 +1,29 @@
-"""The player's settings: window mode, animation speed and the last new-game choices per game.
+"""The player's settings: window mode, animation speed, sound and the last new-game choices per game.
 
 Settings live in ``settings.json`` in the config directory (see :mod:`saves.paths`). They are small
-and easy to recreate, but a settings file the player edited by hand is still theirs: a file that does
-not parse is left exactly as it is, the app runs on defaults and does not write settings until the
-file is fixed or removed (the ``message`` says so). Unknown keys, perhaps from a newer version, are
-kept and written back, so switching between versions loses nothing.
+and easy to recreate, but a settings file the player edited by hand is still theirs: a file that
+cannot be read (every read goes through :mod:`saves.reading`, so none can stop the app) is left as it
+is and the app runs on defaults, saying so once; the first time a setting is saved, the damaged file
+is kept aside as ``settings.damaged-<time>.json`` (renamed, never deleted) and a fresh file is
+written. Unknown keys, perhaps from a newer version, are kept and written back, so switching between
+versions loses nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from saves.atomic import write_atomic
+from saves.reading import MISSING, Limits, ReadError, read_json
+from saves.schema import Field, MapOf, Record, Text, valid
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
@@ -25,7 +32,26 @@ SETTINGS_VERSION = 1
 ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "slow": 0.6, "normal": 1.0, "fast": 1.8}
 """Choices for ``animation_speed`` and their speed factors, in the order a settings screen lists them."""
 
-_KNOWN_KEYS = ("version", "fullscreen", "animation_speed", "last_new_game")
+_KNOWN_KEYS = (
+    "version", "fullscreen", "animation_speed", "muted", "master_volume", "effects_volume", "last_new_game"
+)
+
+DEFAULT_VOLUME = 80
+"""Master and effects volume out of 100: loud enough to hear a move, quiet enough not to startle."""
+
+SETTINGS_LIMITS = Limits(file_bytes=256 * 1024, string_chars=10_000, list_items=1_000, object_keys=500)
+"""A settings file is a few hundred bytes; anything far bigger is not ours (see saves.reading)."""
+
+_CHOICES = Record(
+    {key: Field(Text(100), key) for key in ("mode", "level", "side")}
+    | {"options": Field(MapOf(Text(200), max_keys=100), "options")}
+)
+"""One game's remembered new-game choices; the dialog checks the values against the game again."""
+
+_SPEED = Text(20, choices=tuple(ANIMATION_SPEEDS))
+
+KEPT_ASIDE_PREFIX = "settings.damaged-"
+"""A damaged settings file is renamed to ``settings.damaged-<UTC time>.json`` beside the new one."""
 
 
 @dataclass
@@ -38,12 +64,19 @@ class Settings:
 
     fullscreen: bool = False
     animation_speed: str = "normal"
+    muted: bool = False
+    """Sound off (the ``M`` key): the audio device is then never opened."""
+    master_volume: int = DEFAULT_VOLUME
+    effects_volume: int = DEFAULT_VOLUME
+    """Volumes out of 100; an effect plays at master × effects."""
     last_new_game: dict[str, dict[str, Any]] = field(default_factory=dict)
     config_dir: Path | None = field(default=None, compare=False)
     damaged: bool = field(default=False, compare=False)
     read_only: bool = field(default=False, compare=False)
     message: str | None = field(default=None, compare=False)
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    kept_aside: Path | None = field(default=None, compare=False)
+    """Where the last damaged settings file was renamed to, once a save has kept it aside."""
 
     @property
     def path(self) -> Path | None:
@@ -51,8 +84,9 @@ class Settings:
 
     @property
     def writable(self) -> bool:
-        """False when saving would overwrite a file the app must leave alone."""
-        return self.config_dir is not None and not self.damaged and not self.read_only
+        """False when saving would overwrite a file the app must leave alone (a newer version's).
+        A damaged file does not block saving: it is kept aside first (see :func:`save_settings`)."""
+        return self.config_dir is not None and not self.read_only
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = dict(self.extra)
@@ -61,6 +95,9 @@ class Settings:
                 "version": SETTINGS_VERSION,
                 "fullscreen": self.fullscreen,
                 "animation_speed": self.animation_speed,
+                "muted": self.muted,
+                "master_volume": self.master_volume,
+                "effects_volume": self.effects_volume,
                 "last_new_game": copy.deepcopy(self.last_new_game),
             }
         )
@@ -89,17 +126,28 @@ def remember_new_game(settings: Settings, game_id: str, choices: Mapping[str, An
     settings.last_new_game[game_id] = json.loads(json.dumps(dict(choices), default=str))
 
 
+def volume_value(value: Any, default: int = DEFAULT_VOLUME) -> int:
+    """A volume read from the file: a number from 0 to 100 (rounded), anything else ``default``."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 100:
+        return default
+    return round(value)
+
+
 def _from_json(data: dict[str, Any], config_dir: Path) -> Settings:
     """Known fields with valid values are taken; anything invalid falls back to its default."""
     defaults = Settings()
     fullscreen = data.get("fullscreen", defaults.fullscreen)
     speed = data.get("animation_speed", defaults.animation_speed)
+    muted = data.get("muted", defaults.muted)
     last = data.get("last_new_game", {})
     return Settings(
         fullscreen=fullscreen if isinstance(fullscreen, bool) else defaults.fullscreen,
-        animation_speed=speed if speed in ANIMATION_SPEEDS else defaults.animation_speed,
+        animation_speed=speed if valid(_SPEED, speed) else defaults.animation_speed,
+        muted=muted if isinstance(muted, bool) else defaults.muted,
+        master_volume=volume_value(data.get("master_volume")),
+        effects_volume=volume_value(data.get("effects_volume")),
         last_new_game=(
-            {k: v for k, v in last.items() if isinstance(k, str) and isinstance(v, dict)}
+            {k: v for k, v in last.items() if len(k) <= 100 and valid(_CHOICES, v)}
             if isinstance(last, dict)
             else {}
         ),
@@ -113,29 +161,59 @@ def _damaged(config_dir: Path, why: str) -> Settings:
         config_dir=config_dir,
         damaged=True,
         message=(
-            f"Your settings file is damaged ({why}), so defaults are used. The file was left as it is; "
-            "settings changes will not be saved until it is fixed or removed."
+            f"Your settings file is damaged ({why}), so the default settings are used. The file is "
+            "left as it is; when you next change a setting, it is kept beside the new one under "
+            "another name."
         ),
     )
 
 
 def _read(path: Path) -> tuple[dict[str, Any] | None, str | None]:
-    """(data, None) for a good file, (None, None) for no file, (None, why) for a bad one."""
+    """(data, None) for a good file, (None, None) for no file, (None, why) for a bad one.
+
+    Goes through :func:`saves.reading.read_json`, so no file can make the app fail to start: sizes,
+    nesting and numbers are bounded and every refusal is a phrase for the player."""
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        return None, None
-    except UnicodeDecodeError:
-        return None, "it is not UTF-8 text"
-    except OSError as exc:
-        return None, f"it could not be read: {exc.strerror or exc}"
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return None, f"not valid JSON at line {exc.lineno}"
+        data = read_json(path, SETTINGS_LIMITS)
+    except ReadError as exc:
+        if exc.kind == MISSING:
+            return None, None
+        return None, exc.reason
     if not isinstance(data, dict):
         return None, "it is not a settings object"
     return data, None
+
+
+def _keep_aside(path: Path) -> Path | None:
+    """Rename a damaged settings file to ``settings.damaged-<time>.json`` beside it, so the player's
+    content is kept (nothing is deleted) and settings can be saved again. None if the rename fails
+    (read-only folder): then the file stays where it is and is not overwritten."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 100):
+        suffix = "" if n == 1 else f"-{n}"
+        target = path.with_name(f"{KEPT_ASIDE_PREFIX}{stamp}{suffix}.json")
+        if target.exists():
+            continue
+        try:
+            os.link(path, target)  # refuses to replace an existing file, unlike a rename on POSIX
+        except FileExistsError:
+            continue
+        except OSError:
+            try:
+                if target.exists():
+                    continue
+                os.replace(path, target)
+            except OSError:
+                return None
+            return target
+        try:
+            path.unlink()
+        except OSError:
+            with contextlib.suppress(OSError):
+                target.unlink()
+            return None
+        return target
+    return None
 
 
 def load_settings(config_dir: Path | str) -> Settings:
@@ -149,7 +227,10 @@ def load_settings(config_dir: Path | str) -> Settings:
         return _damaged(config_dir, why)
     if data is None:
         return Settings(config_dir=config_dir)
-    settings = _from_json(data, config_dir)
+    try:
+        settings = _from_json(data, config_dir)
+    except Exception:  # a field's check that did not expect some value: defaults, never a crash
+        return _damaged(config_dir, "its values cannot be read")
     version = data.get("version", SETTINGS_VERSION)
     if isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_VERSION:
         settings.read_only = True
@@ -163,8 +244,10 @@ def load_settings(config_dir: Path | str) -> Settings:
 def save_settings(settings: Settings) -> bool:
     """Write the settings atomically. Returns False (writing nothing) when the file must be left alone.
 
-    Re-checks the file on disk first, so a file damaged by hand while the app runs is not overwritten
-    either. Raises OSError if the disk refuses the write (the app shows a toast)."""
+    Re-checks the file on disk first: a damaged file (from the start, or broken by hand while the app
+    runs) is renamed aside before the new one is written, so its content is never lost; if it cannot
+    be renamed, nothing is written. Raises OSError if the disk refuses the write (the app shows a
+    toast)."""
     path = settings.path
     if path is None:
         raise ValueError("these settings have no config_dir to be saved to")
@@ -172,8 +255,15 @@ def save_settings(settings: Settings) -> bool:
         return False
     _, why = _read(path)
     if why is not None:
-        settings.damaged = True
-        settings.message = _damaged(path.parent, why).message
-        return False
+        kept = _keep_aside(path)
+        if kept is None:
+            settings.damaged = True
+            settings.message = (
+                f"Your settings file is damaged ({why}) and could not be kept aside, so settings are not "
+                "saved until it is fixed or removed."
+            )
+            return False
+        settings.kept_aside = kept
     write_atomic(path, json.dumps(settings.to_json(), indent=2, ensure_ascii=False) + "\n")
+    settings.damaged = False
     return True

@@ -29,7 +29,24 @@ from typing import Any
 from game.core import GameError, MoveError, Outcome
 from game.match import Match, RecordError, Seat, mode_text
 from game.register import get as get_game
-from saves.atomic import TEMP_SUFFIX, write_atomic
+from saves.atomic import TEMP_SUFFIX, remove_stray_temps, write_atomic
+from saves.reading import (
+    EMPTY,
+    FOLDER,
+    MISSING,
+    TOO_LARGE,
+    TRUNCATED,
+    UNREADABLE,
+    Limits,
+    ReadError,
+    clean_text,
+    decode_text,
+    file_name,
+    parse_json,
+    quoted,
+    read_bytes,
+)
+from saves.schema import Field, Invalid, ListOf, MapOf, Nullable, Record, Text
 
 FORMAT_NAME = "curio-boards-save"
 """The ``format`` value that identifies a Curio Boards save among other JSON files."""
@@ -45,8 +62,32 @@ KINDS: tuple[str, ...] = (MANUAL, AUTOSAVE)
 MAX_AUTOSAVES = 30
 """Autosaves kept; beyond this the oldest healthy *finished* ones are pruned (unfinished games never)."""
 
-MAX_FILE_BYTES = 8 * 1024 * 1024
-"""No real save comes near this; a bigger file is not ours, and reading it would stall the load screen."""
+MAX_FILE_BYTES = 1024 * 1024
+"""No real save comes near this (a long game is a few kilobytes); a bigger file is not ours, and
+reading it would stall the load screen."""
+
+SAVE_LIMITS = Limits(file_bytes=MAX_FILE_BYTES)
+"""Sizes a save may have (see :class:`saves.reading.Limits`): generous for real games, bounded for
+hostile files."""
+
+SHOWN_CHARS = 200
+"""Texts from a file (label, summary) are cut to this for the listing; the file keeps them whole."""
+
+UNKNOWN_TIME = datetime.min.replace(tzinfo=UTC)
+"""The listing's time for a file whose time cannot be known; shown as "unknown date", sorted last."""
+
+_MOVE = Text(2_000, expected="a list of moves written as text")
+_ORDER = Text(2_000, expected="moves written as text")
+MATCH_SCHEMA = Record(
+    {
+        "options": Field(MapOf(Text(200), max_keys=100, expected="an object of texts"), "its options"),
+        "seats": Field(MapOf(Record(), max_keys=20, expected="an object of seats"), "its seats"),
+        "moves": Field(ListOf(_MOVE, max_items=20_000, expected="a list of moves"), "its moves"),
+        "pending": Field(Nullable(MapOf(_ORDER, max_keys=20)), "its secret orders"),
+        "result": Field(Nullable(Record({"reason": Field(Text(2_000), "its result")})), "its result"),
+    }
+)
+"""The match record's shape, checked before anything reads it (the rules then check the moves)."""
 
 SAVES_DIR = "saves"
 AUTOSAVE_DIR = "autosave"
@@ -104,7 +145,7 @@ class SaveEntry:
     @property
     def title(self) -> str:
         """What the load screen shows first: the player's label, else the game, else the file name."""
-        return self.label or self.game_title or self.path.name
+        return self.label or self.game_title or file_name(self.path)
 
 
 # -- helpers ----------------------------------------------------------------------------------------
@@ -169,8 +210,9 @@ def dumps(data: dict) -> str:
 
 
 def _sentence(text: str) -> str:
-    text = text.strip()
-    return text if text.endswith((".", "!", "?")) else text + "."
+    """A complete sentence of reasonable length: parts of it may come from the file itself."""
+    text = clean_text(text.strip(), 400)
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def _damaged_file(detail: str, path: Path | None) -> SaveError:
@@ -179,43 +221,44 @@ def _damaged_file(detail: str, path: Path | None) -> SaveError:
     return SaveError(f"The file is damaged ({detail}).", path=path)
 
 
+def _read_error(exc: ReadError, path: Path | None) -> SaveError:
+    """The save's sentence for a refusal of :mod:`saves.reading` (one wording per way a file fails)."""
+    if exc.kind == MISSING:
+        return SaveError("The file no longer exists.", path=path)
+    if exc.kind == FOLDER:
+        return SaveError("This is a folder, not a save file.", path=path)
+    if exc.kind == UNREADABLE:
+        return SaveError(f"The file could not be read ({exc.reason}).", path=path)
+    if exc.kind == TOO_LARGE:
+        return SaveError("The file is too large to be a Curio Boards save.", path=path)
+    if exc.kind == EMPTY:
+        return SaveError("The file is empty or truncated.", path=path)
+    if exc.kind == TRUNCATED:
+        return SaveError(f"The file is empty or truncated ({exc.reason}).", path=path)
+    return _damaged_file(exc.reason, path)
+
+
 def _read_text(path: Path) -> str:
     """The file's text, or a SaveError saying in player terms why it cannot be read."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise SaveError("The file is too large to be a Curio Boards save.", path=path)
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError("The file no longer exists.", path=path) from None
-    except IsADirectoryError:
-        raise SaveError("This is a folder, not a save file.", path=path) from None
-    except OSError as exc:
-        raise SaveError(f"The file could not be read ({exc.strerror or exc}).", path=path) from None
-    try:
-        return data.decode("utf-8-sig")  # tolerate a BOM added by a text editor
-    except UnicodeDecodeError:
-        raise _damaged_file("it is not UTF-8 text", path) from None
+        return decode_text(read_bytes(path, MAX_FILE_BYTES))
+    except ReadError as exc:
+        raise _read_error(exc, path) from None
 
 
 def parse_envelope(text: str, path: Path | None = None) -> dict[str, Any]:
     """Parse and check the envelope (not the match); raise SaveError with a player-facing message."""
-    if not text.strip(" \t\r\n\x00"):
-        raise SaveError("The file is empty or truncated.", path=path)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
-            message = f"The file is empty or truncated (it stops at line {exc.lineno})."
-            raise SaveError(message, path=path) from None
-        raise _damaged_file(f"not valid JSON at line {exc.lineno}", path) from None
+        data = parse_json(text, SAVE_LIMITS)
+    except ReadError as exc:
+        raise _read_error(exc, path) from None
     if not isinstance(data, dict):
         raise SaveError("This is not a Curio Boards save file.", path=path)
     fmt = data.get("format")
     if fmt != FORMAT_NAME:
         if fmt is None:
             raise SaveError("This is not a Curio Boards save file (it names no format).", path=path)
-        raise SaveError(f"This is not a Curio Boards save file (format {fmt!r}).", path=path)
+        raise SaveError(f"This is not a Curio Boards save file (format {quoted(fmt)}).", path=path)
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise _damaged_file("its format version is missing or not a number", path)
@@ -232,18 +275,24 @@ def parse_envelope(text: str, path: Path | None = None) -> dict[str, Any]:
         names = ", ".join(f"'{key}'" for key in missing)
         raise _damaged_file(f"it has no {names}", path)
     if data["kind"] not in KINDS:
-        raise _damaged_file(f"unknown kind {data['kind']!r}", path)
+        raise _damaged_file(f"unknown kind {quoted(data['kind'])}", path)
     _parse_time(data["saved_at"], path)
     if not isinstance(data["match"], dict):
         raise _damaged_file("its 'match' section is not an object", path)
     label = data.get("label")
     if label is not None and not isinstance(label, str):
         raise _damaged_file("its 'label' is not text", path)
+    try:
+        MATCH_SCHEMA.check(data["match"], "its match")
+    except Invalid as exc:
+        raise _damaged_file(exc.reason, path) from None
     return data
 
 
 def _parse_time(value: Any, path: Path | None) -> datetime:
-    if isinstance(value, str):
+    """The save's time; a text that is no ISO date at all makes the file damaged, while a real date
+    far in the past or future is kept (the listing shows it as "unknown date")."""
+    if isinstance(value, str) and len(value) <= 64:
         try:
             when = datetime.fromisoformat(value)
         except ValueError:
@@ -253,13 +302,22 @@ def _parse_time(value: Any, path: Path | None) -> datetime:
     raise _damaged_file("its 'saved_at' is not a date and time", path)
 
 
+def sort_time(when: datetime) -> float:
+    """Seconds since 1970 for sorting, for any aware or naive datetime: times whose conversion
+    overflows (year 1 or 9999 with an offset) sort first or last instead of breaking the sort."""
+    try:
+        return (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
+    except (OverflowError, ValueError, OSError):
+        return float("inf") if when.year > 1970 else float("-inf")
+
+
 def _game_or_error(game_id: Any, path: Path | None) -> Any:
     if not isinstance(game_id, str) or not game_id:
         raise _damaged_file("its match names no game", path)
     try:
         return get_game(game_id)
     except KeyError:
-        message = f"This save is for a game this version does not have ('{game_id}')."
+        message = f"This save is for a game this version does not have ({quoted(game_id)})."
         raise SaveError(message, path=path) from None
 
 
@@ -272,7 +330,7 @@ def _record_error_message(exc: RecordError) -> str:
         if exc.pending:
             return _sentence(f"The save's secret orders cannot be restored: {exc.reason}")
         return _damaged_match(exc.reason)
-    move = f"Move {exc.move_number} ('{exc.move_text}')"
+    move = f"Move {exc.move_number} ({quoted(exc.move_text)})"
     cause = exc.cause
     if isinstance(cause, MoveError) and cause.text == exc.move_text:
         return _sentence(f"{move} {cause.verdict}: {cause.why}")
@@ -297,8 +355,10 @@ def match_from_envelope(data: dict[str, Any], path: Path | None = None) -> Match
     except GameError as exc:
         raise SaveError(_damaged_match(str(exc)), path=path) from None
     except Exception as exc:  # a game's bug on strange input must not crash the load screen
-        detail = f"{type(exc).__name__}: {exc}"
-        message = _sentence(f"The save could not be replayed (internal error: {detail})")
+        message = (
+            "This save could not be replayed: this version of Curio Boards stumbled over one of its "
+            "moves. The file was left as it is."
+        )
         raise SaveError(message, path=path) from exc
 
 
@@ -384,7 +444,7 @@ class SaveStore:
             e for e in entries
             if e.healthy and e.pristine and e.over and e.kind == AUTOSAVE and e.path != keep
         ]
-        candidates.sort(key=lambda e: (e.saved_at, e.path.name))
+        candidates.sort(key=lambda e: (sort_time(e.saved_at), e.path.name))
         for entry in candidates[:excess]:
             try:
                 entry.path.unlink()
@@ -408,6 +468,14 @@ class SaveStore:
             return False
         return True
 
+    def tidy(self, min_age: float = 2.0) -> list[Path]:
+        """Remove temporary files an interrupted write left behind (the app was killed between writing
+        and renaming); the saves themselves are never touched. Called once at start-up."""
+        removed: list[Path] = []
+        for directory in (self.saves_dir, self.autosave_dir):
+            removed += remove_stray_temps(directory, min_age)
+        return removed
+
     # -- reading ------------------------------------------------------------------------------------
     def load(self, path: Path | str) -> Match:
         """Read and replay a save. Raises SaveError (player-facing message); never changes the file."""
@@ -420,7 +488,7 @@ class SaveStore:
 
         Reads each file's envelope and summary but replays nothing, so listing stays fast; never raises."""
         found = self._scan(self.saves_dir, MANUAL) + self._scan(self.autosave_dir, AUTOSAVE)
-        found.sort(key=lambda e: (e.saved_at, e.path.name), reverse=True)
+        found.sort(key=lambda e: (sort_time(e.saved_at), e.path.name), reverse=True)
         return found
 
     def last_unfinished(self) -> SaveEntry | None:
@@ -465,14 +533,14 @@ class SaveStore:
             return self._entry_from_data(path, data)
         except SaveError as exc:
             return self._damaged(path, kind, exc.message)
-        except Exception as exc:  # listing must survive anything a file system or a file can throw
-            return self._damaged(path, kind, f"The file could not be read ({type(exc).__name__}).")
+        except Exception:  # listing must survive anything a file system or a file can throw
+            return self._damaged(path, kind, "The file could not be read as a save.")
 
     def _damaged(self, path: Path, kind: str, message: str) -> SaveEntry:
         try:
             when = datetime.fromtimestamp(path.stat().st_mtime, UTC).replace(microsecond=0)
         except (OSError, ValueError, OverflowError):
-            when = datetime.fromtimestamp(0, UTC)
+            when = UNKNOWN_TIME
         return SaveEntry(path, kind, "", "", "", when, 0, False, error=message)
 
     def _entry_from_data(self, path: Path, data: dict[str, Any]) -> SaveEntry:
@@ -488,11 +556,14 @@ class SaveStore:
 
         def text(key: str, fallback: Any) -> str | None:
             value = summary.get(key)
-            return value if isinstance(value, str) else fallback()
+            value = value if isinstance(value, str) else fallback()
+            return None if value is None else clean_text(value, SHOWN_CHARS)
 
         outcome = None
         if isinstance(result, dict):
-            outcome = Outcome(result.get("winner"), str(result.get("reason", "")))
+            winner = result.get("winner")
+            winner = winner if winner in info.players else None
+            outcome = Outcome(winner, clean_text(result.get("reason", ""), SHOWN_CHARS))
         match_id = record.get("id")
         return SaveEntry(
             path=path,
@@ -503,7 +574,7 @@ class SaveStore:
             saved_at=_parse_time(data["saved_at"], path),
             move_count=len(moves),
             over=result is not None,
-            label=data.get("label"),
+            label=clean_text(data["label"], SHOWN_CHARS) if data.get("label") else None,
             result_text=text("result_text", lambda: _outcome_text(info.player_title, outcome)),
             match_id=match_id if isinstance(match_id, str) else None,
             pristine=data.get("digest") == content_digest(data) and data["version"] == FORMAT_VERSION,

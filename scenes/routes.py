@@ -11,20 +11,25 @@ from __future__ import annotations
 from pathlib import Path
 
 from scenes.kit.app import DEFAULT_SIZE, App, ScreenFactory
+from scenes.shell.credits import CreditsScreen
 from scenes.shell.load import LoadScreen
 from scenes.shell.match.scene import MatchScene
 from scenes.shell.menu import MainMenuScene
 from scenes.shell.new_game import NewGameScene
 from scenes.shell.pause import PauseScene
 from scenes.shell.settings import SettingsScreen
+from scenes.shell.tutorial import LessonScreen, LessonsScreen
 
 SCREENS: dict[str, ScreenFactory] = {
     "menu": MainMenuScene,  # ()
     "new-game": NewGameScene,  # (info: GameInfo)
     "load": LoadScreen,  # ()
     "settings": SettingsScreen,  # ()
+    "credits": CreditsScreen,  # ()
     "pause": PauseScene,  # (match_scene)
     "match": MatchScene,  # (match: Match)
+    "lessons": LessonsScreen,  # (info: GameInfo)
+    "lesson": LessonScreen,  # (info: GameInfo, index: int)
 }
 
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -15,7 +14,7 @@ from game.match import AI, Match, Seat
 from scenes.games.changing_challenges import ChangingChallengesView, demo_match
 from scenes.games.changing_challenges.geometry import tilt_for
 from scenes.shell.match.scene import MatchScene
-from tests.scene_driver import DT, click, key, settle, start
+from tests.scene_driver import click, key, resize, settle, start, view_as, wait_for_turns
 
 # Triangles' bishop on c6 may take the Circles' pawn on d7 and merge (2 + 1 = 3: a rook)
 MERGE_POSITION = (
@@ -35,9 +34,7 @@ CENTRE_POSITION = (
 
 
 def view_of(scene: MatchScene) -> ChangingChallengesView:
-    view = scene.view
-    assert isinstance(view, ChangingChallengesView)
-    return view
+    return view_as(scene, ChangingChallengesView)
 
 
 def at(scene: MatchScene, square: str) -> tuple[int, int]:
@@ -106,12 +103,18 @@ def test_capture_that_may_merge_asks_and_merges(app: Any) -> None:
     assert view.choice is None and scene.view_buttons == {}
 
 
-def test_capture_that_may_merge_can_knock_out(app: Any) -> None:
+def merge_question(app: Any) -> tuple[Match, MatchScene, ChangingChallengesView]:
+    """:data:`MERGE_POSITION` on screen and the bishop on c6 clicked onto the pawn on d7: the view
+    asks "merge or knock out?"."""
     match = two_player(MERGE_POSITION)
     scene = start(app, match)
-    view = view_of(scene)
     click(app, at(scene, "c6"))
     click(app, at(scene, "d7"))
+    return match, scene, view_of(scene)
+
+
+def test_capture_that_may_merge_can_knock_out(app: Any) -> None:
+    match, _, view = merge_question(app)
     assert view.choice is not None
     click(app, view.choice.knock_rect.center)
     assert match.move_texts() == ["c6xd7"]
@@ -122,11 +125,7 @@ def test_capture_that_may_merge_can_knock_out(app: Any) -> None:
 
 
 def test_merge_choice_cancels_and_answers_by_key(app: Any) -> None:
-    match = two_player(MERGE_POSITION)
-    scene = start(app, match)
-    view = view_of(scene)
-    click(app, at(scene, "c6"))
-    click(app, at(scene, "d7"))
+    match, scene, view = merge_question(app)
     key(app, pygame.K_ESCAPE)  # closes the question, keeps the bishop picked up
     assert view.choice is None and view.selected == B.square_index("c6") and match.turns == []
     click(app, at(scene, "d7"))
@@ -226,10 +225,7 @@ def test_vs_computer_easy_reply_arrives(app: Any) -> None:
     click(app, at(scene, "c4"))
     click(app, at(scene, "c5"))
     assert match.move_texts() == ["c4-c5"]
-    deadline = time.monotonic() + 60
-    while len(match.turns) < 2 and time.monotonic() < deadline:
-        app.step([], DT)
-    assert len(match.turns) == 2, "the computer's reply never arrived"
+    wait_for_turns(app, match, 2)
     settle(app, scene)
     assert match.state.to_move() == ("triangles",)
 
@@ -237,8 +233,7 @@ def test_vs_computer_easy_reply_arrives(app: Any) -> None:
 def test_resize_keeps_clicks_on_squares(app: Any) -> None:
     match = two_player()
     scene = start(app, match)
-    app.resize_window((1024, 640))
-    app.step([], DT)
+    resize(app, (1024, 640))
     view = view_of(scene)
     assert scene.board_rect.contains(view.focus_rect())
     assert view.focus_rect().right <= scene.panel_rect.left

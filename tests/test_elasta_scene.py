@@ -16,46 +16,32 @@ from game.match import AI, Match, Seat
 from scenes.games.elasta import ElastaView, demo_match
 from scenes.games.elasta.band import elastic
 from scenes.shell.match.scene import MatchScene
-from tests.scene_driver import DT, press, settle, start
+from tests.scene_driver import (
+    DT,
+    drag,
+    end_dialog,
+    idle,
+    key_down,
+    press,
+    resize,
+    settle,
+    slow_click,
+    start,
+    view_as,
+    wait_for_turns,
+)
 
 WORKED_1 = "05172463/47203165"
 WORKED_2_WHITE, WORKED_2_BLACK = "01472653", "34207615"
 
 
-def key(app: Any, k: int, text: str = "", mod: int = 0) -> None:
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0)], DT)
-
-
 def type_digits(app: Any, digits: str) -> None:
     for ch in digits:
-        key(app, pygame.K_0 + int(ch), ch)
-
-
-def mouse(app: Any, kind: int, pos: tuple[int, int], **extra: Any) -> None:
-    if kind == pygame.MOUSEMOTION:
-        event = pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False)
-    else:
-        event = pygame.event.Event(kind, pos=pos, button=1, touch=False, **extra)
-    app.step([event], DT)
-
-
-def drag(app: Any, start: tuple[int, int], end: tuple[int, int]) -> None:
-    mouse(app, pygame.MOUSEBUTTONDOWN, start)
-    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    mouse(app, pygame.MOUSEMOTION, middle)
-    mouse(app, pygame.MOUSEMOTION, end)
-    mouse(app, pygame.MOUSEBUTTONUP, end)
-
-
-def click(app: Any, pos: tuple[int, int]) -> None:
-    mouse(app, pygame.MOUSEBUTTONDOWN, pos)
-    mouse(app, pygame.MOUSEBUTTONUP, pos)
+        key_down(app, pygame.K_0 + int(ch), unicode=ch)
 
 
 def view_of(scene: MatchScene) -> ElastaView:
-    view = scene.view
-    assert isinstance(view, ElastaView)
-    return view
+    return view_as(scene, ElastaView)
 
 
 def two_player(tokens: bool = False) -> Match:
@@ -76,17 +62,17 @@ def test_allot_by_typing_and_confirm(app: Any) -> None:
     assert not scene.view_buttons["confirm"].is_enabled
     type_digits(app, "0517")
     assert view.draft("white") == [0, 5, 1, 7, None, None, None, None]
-    key(app, pygame.K_RETURN)  # incomplete: refused with the reason, nothing sealed
+    key_down(app, pygame.K_RETURN)  # incomplete: refused with the reason, nothing sealed
     assert scene.message_error and "files E, F, G and H are empty" in (scene.message or "")
     assert not match.pending
-    key(app, pygame.K_8, "8")
+    key_down(app, pygame.K_8, unicode="8")
     assert scene.message_error and "no chip 8" in (scene.message or "")
-    key(app, pygame.K_BACKSPACE)
+    key_down(app, pygame.K_BACKSPACE)
     assert view.draft("white")[3] is None
     type_digits(app, "72463")
     assert view.draft("white") == [0, 5, 1, 7, 2, 4, 6, 3]
     assert scene.view_buttons["confirm"].is_enabled
-    key(app, pygame.K_RETURN)
+    key_down(app, pygame.K_RETURN)
     assert match.pending == {"white": (0, 5, 1, 7, 2, 4, 6, 3)}
     assert match.turns == []
 
@@ -121,12 +107,12 @@ def test_allot_by_dragging_and_swapping(app: Any) -> None:
     drag(app, view.slot_center("white", 2), view.tray_center("white", 0))  # back to the tray
     assert view.draft("white")[2] is None and 3 in view.tray_chips("white")
     # click-click: pick a chip, then a file
-    click(app, view.tray_center("white", 7))
+    slow_click(app, view.tray_center("white", 7))
     assert view.held is not None and view.held.index == 7
-    click(app, view.slot_center("white", 0))
+    slow_click(app, view.slot_center("white", 0))
     assert view.draft("white")[0] == 7 and view.held is None
     # Black's tray is not White's to touch
-    click(app, view.tray_center("black", 1))
+    slow_click(app, view.tray_center("black", 1))
     assert scene.message_error and "Black's tray" in (scene.message or "")
     # fill the rest by dragging and confirm with the button
     for chip in (0, 1, 2, 3, 4, 6):
@@ -145,27 +131,27 @@ def test_two_player_curtain_hides_the_first_allotment_then_both_flip(app: Any) -
     # Black confirmed last and still holds the screen, so Black allots first this turn
     assert scene.input_player() == "black" and scene.curtain_for is None
     type_digits(app, "12345670")
-    key(app, pygame.K_RETURN)
+    key_down(app, pygame.K_RETURN)
     assert scene.curtain_for == "white" and match.pending
-    key(app, pygame.K_BACKSPACE)  # before passing the screen Black may still take it back
+    key_down(app, pygame.K_BACKSPACE)  # before passing the screen Black may still take it back
     assert scene.curtain_for is None and not match.pending
     assert scene.input_player() == "black" and "back on the board" in (scene.message or "")
     type_digits(app, WORKED_2_BLACK)  # eight new digits replace the old allotment
-    key(app, pygame.K_RETURN)
+    key_down(app, pygame.K_RETURN)
     assert scene.curtain_for == "white" and match.pending == {"black": (3, 4, 2, 0, 7, 6, 1, 5)}
     assert scene.input_player() is None
-    key(app, pygame.K_SPACE, " ")
+    key_down(app, pygame.K_SPACE, unicode=" ")
     assert scene.curtain_for is None and scene.input_player() == "white"
     assert view.viewer() == "white"
     how = view.row("black")[1]
     assert how == "back"  # Black's sealed chips lie face down for White
     assert view.tray_chips("black") == []
     assert view.row("white")[1] != "back"
-    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # White may not withdraw Black's sealed order
+    key_down(app, pygame.K_z, pygame.KMOD_CTRL)  # White may not withdraw Black's sealed order
     assert "black" in match.pending and "sealed" in (scene.message or "")
     assert not scene.buttons["undo"].is_enabled
     type_digits(app, WORKED_2_WHITE)
-    key(app, pygame.K_RETURN)
+    key_down(app, pygame.K_RETURN)
     assert match.move_texts()[-1] == f"{WORKED_2_WHITE}/{WORKED_2_BLACK}"
     # the reveal plays: both rows flip, sticks slide, the band snaps back round by round
     assert view.busy and view.plan.kind == "allot"
@@ -183,7 +169,7 @@ def test_two_player_curtain_hides_the_first_allotment_then_both_flip(app: Any) -
     assert view.lines_at() == [2, 2, 4, 5, 3, 4, 4, 3]
     assert list(match.state.lines) == [2, 2, 4, 5, 3, 4, 4, 3]  # type: ignore[attr-defined]
     # undo never goes back across the reveal in a two-player game
-    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    key_down(app, pygame.K_z, pygame.KMOD_CTRL)
     assert len(match.turns) == 2 and "can no longer be taken back" in (scene.message or "")
     assert not scene.buttons["undo"].is_enabled
 
@@ -199,14 +185,11 @@ def test_vs_computer_easy_allotment_arrives_and_reveals(app: Any) -> None:
     view = view_of(scene)
     assert scene.banner_texts()[0] == "Your move — White"  # while the computer also chooses
     type_digits(app, "05172463")
-    key(app, pygame.K_RETURN)
+    key_down(app, pygame.K_RETURN)
     assert scene.curtain_for is None  # no hand-over against the computer
     if "white" in match.pending:  # (unless the computer had already chosen: then it revealed at once)
         assert view.row("white") == ([0, 5, 1, 7, 2, 4, 6, 3], "face")  # its owner still sees it
-    deadline = time.monotonic() + 60
-    while not match.turns and time.monotonic() < deadline:
-        app.step([], DT)
-    assert match.turns, "the computer's allotment never arrived"
+    wait_for_turns(app, match, 1, "the computer's allotment")
     turn = match.turns[0]
     assert turn.moves["white"] == (0, 5, 1, 7, 2, 4, 6, 3)
     assert view.busy and view.plan.kind == "allot"
@@ -220,8 +203,7 @@ def test_vs_computer_easy_allotment_arrives_and_reveals(app: Any) -> None:
 def test_resize_keeps_the_table_inside_and_working(app: Any) -> None:
     match = two_player()
     scene = start(app, match)
-    app.resize_window((1024, 640))
-    app.step([], DT)
+    resize(app, (1024, 640))
     view = view_of(scene)
     assert scene.board_rect.contains(view.table_rect)
     assert view.table_rect.right <= scene.panel_rect.left
@@ -246,8 +228,7 @@ def test_demo_matches(app: Any, stage: str) -> None:
     else:
         assert match.over and match.outcome is not None and match.outcome.winner is not None
     scene = start(app, match)
-    for _ in range(3):
-        app.step([], DT)
+    idle(app, 3)
     assert view_of(scene).state is match.state
 
 
@@ -260,16 +241,16 @@ def test_token_variant_placement_is_a_second_secret_step(app: Any) -> None:
     assert state.phase == R.PHASE_TOKEN
     assert scene.input_player() == "black"  # Black confirmed last, so Black places first
     assert not scene.view_buttons["confirm"].is_enabled
-    click(app, view.square_center("a2"))  # White's territory
+    slow_click(app, view.square_center("a2"))  # White's territory
     assert scene.message_error and "not in Black's territory" in (scene.message or "")
-    click(app, view.square_center("h8"))
+    slow_click(app, view.square_center("h8"))
     assert view.token_draft == {"black": R.square_index("h8")}
     assert scene.view_buttons["confirm"].is_enabled
-    key(app, pygame.K_RETURN)
+    key_down(app, pygame.K_RETURN)
     assert match.pending == {"black": R.square_index("h8")} and scene.curtain_for == "white"
-    key(app, pygame.K_SPACE, " ")
+    key_down(app, pygame.K_SPACE, unicode=" ")
     assert view.token_draft.get("white") is None
-    click(app, view.square_center("a2"))
+    slow_click(app, view.square_center("a2"))
     press(app, scene, "confirm")
     assert match.move_texts()[-1] == "a2/h8"
     assert view.busy and view.plan.kind == "token"
@@ -298,19 +279,18 @@ def test_full_two_player_game_with_the_curtain_every_turn(app: Any) -> None:
         digits = {"white": white, "black": black}
         assert scene.input_player() == first, scene.message
         type_digits(app, digits[first])
-        key(app, pygame.K_RETURN)
+        key_down(app, pygame.K_RETURN)
         assert scene.curtain_for == second and scene.input_player() is None
-        key(app, pygame.K_SPACE, " ")
+        key_down(app, pygame.K_SPACE, unicode=" ")
         assert view.row(first)[1] == "back" and view.tray_chips(first) == []
         type_digits(app, digits[second])
-        key(app, pygame.K_RETURN)
+        key_down(app, pygame.K_RETURN)
         assert len(match.turns) == before + 1
         assert match.turns[-1].text == f"{white}/{black}"
         settle(app, scene)
         assert view.lines_at() == [float(v) for v in match.state.lines]  # type: ignore[attr-defined]
     assert match.over and match.outcome is not None
-    app.step([], DT)
-    assert scene.end_dialog is not None and scene.end_dialog.alive()
+    end_dialog(app, scene)
 
 
 def test_full_game_against_hard_through_the_scene(app: Any) -> None:
@@ -332,7 +312,7 @@ def test_full_game_against_hard_through_the_scene(app: Any) -> None:
         for chip, file in zip(range(7, -1, -1), order, strict=True):
             chips[file] = chip
         type_digits(app, "".join(map(str, chips)))
-        key(app, pygame.K_RETURN)
+        key_down(app, pygame.K_RETURN)
         assert scene.curtain_for is None
         while len(match.turns) == before and time.monotonic() < deadline:
             app.step([], DT)
@@ -340,8 +320,7 @@ def test_full_game_against_hard_through_the_scene(app: Any) -> None:
         settle(app, scene)
         assert view.lines_at() == [float(v) for v in match.state.lines]  # type: ignore[attr-defined]
     assert match.outcome is not None
-    app.step([], DT)
-    assert scene.end_dialog is not None and scene.end_dialog.alive()
+    end_dialog(app, scene)
 
 
 def test_rules_help_explains_the_hand_off_only_for_secret_order_games() -> None:

@@ -191,13 +191,18 @@ def placed(farmers: str = "@c3,a1,a4,f1,f4,e4") -> Match:
     return match
 
 
-def test_farmers_drop_top_row_first_left_to_right() -> None:
-    match = Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat()})
-    match.play_text("@c2")
-    match.play_text("@a1,f4,b4,e1,a3,f2")
+def planned(match: Match, move: str | None = None, speed: float = 1.0) -> tuple[BoardLayout, Timeline, Plan]:
+    """The animation plan of ``match``'s last turn (after playing ``move``, if given) at ``speed`` on a
+    1000 x 700 board, with that board's layout and the plan's timeline."""
+    if move is not None:
+        match.play_text(move)
     board = BoardLayout.fit(pygame.Rect(0, 0, 1000, 700))
-    turn = match.turns[-1]
-    plan = plan_turn(turn, match.state.position(), Timeline(1.0), board, ())
+    timeline = Timeline(speed)
+    return board, timeline, plan_turn(match.turns[-1], match.state.position(), timeline, board, ())
+
+
+def test_farmers_drop_top_row_first_left_to_right() -> None:
+    board, _, plan = planned(placed("@a1,f4,b4,e1,a3,f2"))
     assert [f.hide_square for f in plan.flights] == ["b4", "f4", "a3", "f2", "a1", "e1"]
     starts = [f.track.start for f in plan.flights]
     assert starts == sorted(starts) and starts[0] == 0.0
@@ -207,11 +212,7 @@ def test_farmers_drop_top_row_first_left_to_right() -> None:
 
 
 def test_elephant_step_eats_the_tile_and_it_flies_to_the_pile() -> None:
-    match = placed()
-    match.play_text("c2-d2")
-    board = BoardLayout.fit(pygame.Rect(0, 0, 1000, 700))
-    timeline = Timeline(1.0)
-    plan = plan_turn(match.turns[-1], match.state.position(), timeline, board, ())
+    board, timeline, plan = planned(placed(), "c2-d2")
     (move,) = plan.flights
     assert move.piece == "pawn" and move.hop == 0.0 and move.hide_square == "d2"
     assert move.points == [board.geo.center_of("c2"), board.geo.center_of("d2")]
@@ -225,10 +226,7 @@ def test_elephant_step_eats_the_tile_and_it_flies_to_the_pile() -> None:
 
 
 def test_elephant_jump_tramples_the_farmer_it_passes_over() -> None:
-    match = placed()
-    match.play_text("c2-c4")
-    board = BoardLayout.fit(pygame.Rect(0, 0, 1000, 700))
-    plan = plan_turn(match.turns[-1], match.state.position(), Timeline(1.0), board, ())
+    board, _, plan = planned(placed(), "c2-c4")
     move, tossed = plan.flights
     assert move.piece == "pawn" and move.hop == pytest.approx(board.s * 0.55)
     assert move.points == [board.geo.center_of(sq) for sq in ("c2", "c3", "c4")]
@@ -242,9 +240,5 @@ def test_elephant_jump_tramples_the_farmer_it_passes_over() -> None:
 
 
 def test_no_animation_speed_scales_every_track_to_nothing() -> None:
-    match = placed()
-    match.play_text("c2-c4")
-    board = BoardLayout.fit(pygame.Rect(0, 0, 1000, 700))
-    timeline = Timeline(0.0)
-    plan = plan_turn(match.turns[-1], match.state.position(), timeline, board, ())
+    _, timeline, plan = planned(placed(), "c2-c4", speed=0.0)
     assert isinstance(plan, Plan) and timeline.at_end() == 0.0

@@ -8,14 +8,25 @@ import time
 from typing import Any
 
 import pygame
-import pygame_gui
 import pytest
 
 from game.match import AI, Match, Seat
 from scenes.games.elephant_run import ElephantRunView, demo_match
 from scenes.games.elephant_run.moves import move_squares
 from scenes.shell.match.scene import MatchScene
-from tests.scene_driver import DT, click, key, settle, start
+from tests.scene_driver import (
+    DT,
+    click,
+    end_dialog,
+    idle,
+    key,
+    press,
+    press_button,
+    resize,
+    settle,
+    start,
+    wait_for_turns,
+)
 
 
 def at(scene: MatchScene, square: str) -> tuple[int, int]:
@@ -32,8 +43,7 @@ def play_by_clicks(app: Any, scene: MatchScene, text: str) -> None:
     """Play one move's notation by clicking its squares (pass: press the Pass button)."""
     squares = move_squares(text)
     if text == "pass":
-        button = scene.view_buttons["pass"]
-        app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], DT)
+        press(app, scene, "pass")
     elif text.startswith("@"):
         for sq in squares:
             click(app, at(scene, sq))
@@ -117,11 +127,9 @@ def test_full_two_player_game_by_clicks_ends_with_dialog(app: Any) -> None:
         assert played == text or move_squares(played)[-1] == move_squares(text)[-1]
     assert match.over
     settle(app, scene)
-    app.step([], DT)
-    assert scene.end_dialog is not None and scene.end_dialog.alive()
     # Review board: the dialog closes, the board stays, undo still works
-    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.end_dialog.review)], DT)
-    app.step([], DT)
+    press_button(app, end_dialog(app, scene).review)
+    idle(app)
     assert scene.end_dialog is None and app.top is scene
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert not match.over
@@ -129,7 +137,7 @@ def test_full_two_player_game_by_clicks_ends_with_dialog(app: Any) -> None:
     settle(app, scene)
     app.step([], DT)
     assert scene.end_dialog is not None
-    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.end_dialog.rematch)], DT)
+    press_button(app, scene.end_dialog.rematch)
     rematch = app.top
     assert isinstance(rematch, MatchScene) and rematch is not scene
     assert rematch.match.seats == match.seats and rematch.match.turns == []
@@ -156,18 +164,14 @@ def test_vs_computer_ai_move_arrives_while_frames_keep_running(app: Any) -> None
     # the human elephant moves, the computer answers again
     dest = next(iter(scene.view.destinations()))
     click(app, at(scene, dest))
-    deadline = time.monotonic() + 60
-    while len(match.turns) < 4 and time.monotonic() < deadline:
-        app.step([], DT)
-    assert len(match.turns) == 4
+    wait_for_turns(app, match, 4, "the computer's second answer")
 
 
 def test_undo_while_computer_thinks_cancels_it(app: Any) -> None:
     match = Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat(AI, "hard")})
     match.play_text("@c2")
     scene = start(app, match)
-    for _ in range(3):
-        app.step([], DT)
+    idle(app, 3)
     assert scene.thinking
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert not scene.thinking and match.move_texts() == []
@@ -193,8 +197,7 @@ def test_animation_plays_and_pile_grows(app: Any) -> None:
 def test_resize_keeps_clicks_on_squares(app: Any) -> None:
     match = two_player()
     scene = start(app, match)
-    app.resize_window((1024, 640))
-    app.step([], DT)
+    resize(app, (1024, 640))
     assert scene.view.geo.rect.right <= scene.panel_rect.left
     click(app, at(scene, "d3"))
     assert match.move_texts() == ["@d3"]

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -14,13 +13,11 @@ from game.epaminondas.rules import EpaminondasState
 from game.match import AI, Match, Seat
 from scenes.games.epaminondas import EpaminondasView, demo_match
 from scenes.shell.match.scene import MatchScene
-from tests.scene_driver import DT, click, key, settle, start
+from tests.scene_driver import click, key, resize, settle, start, view_as, wait_for_turns
 
 
 def view_of(scene: MatchScene) -> EpaminondasView:
-    view = scene.view
-    assert isinstance(view, EpaminondasView)
-    return view
+    return view_as(scene, EpaminondasView)
 
 
 def at(scene: MatchScene, square: str) -> tuple[int, int]:
@@ -145,10 +142,7 @@ def test_vs_computer_easy_reply_arrives(app: Any) -> None:
     click(app, at(scene, "h2"))
     click(app, at(scene, "h3"))
     assert match.move_texts() == ["h2-h3"]
-    deadline = time.monotonic() + 60
-    while len(match.turns) < 2 and time.monotonic() < deadline:
-        app.step([], DT)
-    assert len(match.turns) == 2, "the computer's reply never arrived"
+    wait_for_turns(app, match, 2)
     settle(app, scene)
     assert match.state.to_move() == ("white",)
 
@@ -156,8 +150,7 @@ def test_vs_computer_easy_reply_arrives(app: Any) -> None:
 def test_resize_keeps_clicks_on_squares(app: Any) -> None:
     match = two_player()
     scene = start(app, match)
-    app.resize_window((1024, 640))
-    app.step([], DT)
+    resize(app, (1024, 640))
     view = view_of(scene)
     assert view.frame_rect.right <= scene.panel_rect.left
     assert scene.board_rect.contains(view.frame_rect)

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pygame
-import pygame_gui
 import pytest
 
 from game.match import AI, Match, Seat
@@ -16,10 +15,8 @@ from game.worker import AIResult
 from scenes.kit.board_view import BoardView, GridGeometry, ViewAction, ViewButton, parse_square, square_name
 from scenes.kit.registry import demo_match, has_view, make_view, register_view
 from scenes.shell.match.moves import MoveRow
-from scenes.shell.match.scene import MatchScene
 from scenes.shell.match.texts import mode_text
-
-DT = 1 / 60
+from tests.scene_driver import DT, idle, key_down, press, press_button, start
 
 
 class ToyView(BoardView):
@@ -49,15 +46,6 @@ def toys(toy_games: None) -> Iterator[None]:
     yield
 
 
-def press(app: Any, scene: MatchScene, key: str) -> None:
-    button = scene.view_buttons[key]
-    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], DT)
-
-
-def keydown(app: Any, k: int, mod: int = 0) -> None:
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)], DT)
-
-
 def wheel(app: Any, rows: int) -> None:
     app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rows, flipped=False)], DT)
 
@@ -81,14 +69,6 @@ class SlowWorker:
 
     def close(self) -> None:
         pass
-
-
-def start(app: Any, match: Match) -> MatchScene:
-    app.settings.animation_speed = "off"
-    scene = MatchScene(app, match)
-    app.push(scene)
-    app.step([], DT)
-    return scene
 
 
 def test_grid_geometry_round_trips() -> None:
@@ -119,11 +99,11 @@ def test_alternating_flow_undo_redo_save_and_end(app: Any, toys: None) -> None:
     assert not scene.buttons["undo"].is_enabled
     press(app, scene, "1")
     assert match.move_texts() == ["take1"] and scene.buttons["undo"].is_enabled
-    keydown(app, pygame.K_z, pygame.KMOD_CTRL)
+    key_down(app, pygame.K_z, pygame.KMOD_CTRL)
     assert match.move_texts() == [] and scene.buttons["redo"].is_enabled
-    keydown(app, pygame.K_y, pygame.KMOD_CTRL)
+    key_down(app, pygame.K_y, pygame.KMOD_CTRL)
     assert match.move_texts() == ["take1"]
-    keydown(app, pygame.K_s, pygame.KMOD_CTRL)
+    key_down(app, pygame.K_s, pygame.KMOD_CTRL)
     assert any(text == "Game saved" for text, _ in app.toasts)
     assert list(app.store.saves_dir.glob("*.json"))
     press(app, scene, "2")
@@ -131,7 +111,7 @@ def test_alternating_flow_undo_redo_save_and_end(app: Any, toys: None) -> None:
     app.step([], DT)
     assert scene.end_dialog is not None
     assert "Second" in scene.result_texts()[0]
-    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.end_dialog.review)], DT)
+    press_button(app, scene.end_dialog.review)
     assert scene.end_dialog is None and scene.reviewing
     app.step([], DT)
     assert scene.end_dialog is None  # reviewing: it stays closed
@@ -154,7 +134,7 @@ def test_hot_seat_curtain_hides_the_board_between_secret_orders(app: Any, toys: 
     assert match.pending and scene.curtain_for == "odd"
     assert scene.input_player() is None
     assert not scene.buttons["undo"].visible
-    keydown(app, pygame.K_SPACE)
+    key_down(app, pygame.K_SPACE)
     assert scene.curtain_for is None and scene.input_player() == "odd"
     press(app, scene, "t")
     assert match.move_texts() == ["h/t"] and scene.curtain_for is None
@@ -165,7 +145,7 @@ def test_sealed_orders_can_be_taken_back_behind_the_curtain(app: Any, toys: None
     scene = start(app, match)
     press(app, scene, "h")
     assert scene.curtain_for == "odd" and match.pending
-    keydown(app, pygame.K_BACKSPACE)  # "same" is still at the screen and changes their mind
+    key_down(app, pygame.K_BACKSPACE)  # "same" is still at the screen and changes their mind
     assert scene.curtain_for is None and not match.pending
     assert scene.input_player() == "same" and scene.buttons["undo"].visible
     assert scene.message == "Same's orders are back on the board: change them and confirm again."
@@ -173,7 +153,7 @@ def test_sealed_orders_can_be_taken_back_behind_the_curtain(app: Any, toys: None
     assert scene.curtain_for == "odd"
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)], DT)  # "odd" took over
     assert scene.curtain_for is None and scene.input_player() == "odd"
-    keydown(app, pygame.K_z, pygame.KMOD_CTRL)  # and may not withdraw the other player's orders
+    key_down(app, pygame.K_z, pygame.KMOD_CTRL)  # and may not withdraw the other player's orders
     assert match.pending and scene.message is not None and "sealed until the reveal" in scene.message
 
 
@@ -186,7 +166,7 @@ def test_move_list_rows_follow_the_history(app: Any, toys: None) -> None:
     rows = [scene.moves.row(i, turn) for i, turn in enumerate(match.turns)]
     assert rows == [MoveRow(1, ("first",), "take1", "4 left"), MoveRow(2, ("second",), "take2", "2 left")]
     assert scene.moves.shown == range(2)
-    keydown(app, pygame.K_z, pygame.KMOD_CTRL)
+    key_down(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.moves.shown == range(1)
 
 
@@ -204,7 +184,7 @@ def test_move_list_scrolls_with_the_wheel_and_shows_the_newest_after_a_change(
     assert scene.moves.shown == range(newest.start - 2, total - 2)
     wheel(app, 1000)
     assert scene.moves.shown.start == 0 and len(scene.moves.shown) == len(newest)
-    keydown(app, pygame.K_z, pygame.KMOD_CTRL)
+    key_down(app, pygame.K_z, pygame.KMOD_CTRL)
     assert len(match.turns) < total and scene.moves.shown.stop == len(match.turns)
 
 
@@ -223,8 +203,7 @@ def test_banner_follows_the_computer_to_the_end(
     assert headline.startswith("Computer (Second) is thinking") and detail == "" and not error
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.board_rect.center, button=1)], DT)
     assert scene.banner_texts()[1] == "The computer is thinking — wait for its move."
-    for _ in range(int(5 / DT)):  # the complaint fades; the computer still thinks
-        app.step([], DT)
+    idle(app, int(5 / DT))  # the complaint fades; the computer still thinks
     assert scene.message is None and scene.banner_texts()[1] == ""
     worker.answer = "take2"
     app.step([], DT)
@@ -234,29 +213,15 @@ def test_banner_follows_the_computer_to_the_end(
 
 
 def test_ai_error_is_a_toast_not_a_crash(app: Any, toys: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    class BrokenWorker:
-        def __init__(self) -> None:
-            self.requests = 0
-
-        def request(self, record: Any, player: str, level: str, seed: int) -> int:
-            self.requests += 1
-            return self.requests
-
+    class BrokenWorker(SlowWorker):
         def poll(self) -> AIResult:
             return AIResult(self.requests, None, "ValueError: boom", 0.0)
-
-        def cancel(self) -> None:
-            pass
-
-        def close(self) -> None:
-            pass
 
     worker = BrokenWorker()
     monkeypatch.setattr(app, "_worker", worker)
     match = Match("toy-nim", {}, {"first": Seat(AI, "easy"), "second": Seat()})
     scene = start(app, match)
-    for _ in range(10):
-        app.step([], DT)
+    idle(app, 10)
     assert scene.ai_stopped and worker.requests == 3
     assert any("could not move" in text for text, _ in app.toasts)
     assert match.turns == []
@@ -266,8 +231,7 @@ def test_window_closes_at_once_while_the_computer_thinks(app: Any) -> None:
     match = Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat(AI, "hard")})
     match.play_text("@c2")
     scene = start(app, match)
-    for _ in range(3):
-        app.step([], DT)
+    idle(app, 3)
     assert scene.thinking
     t0 = time.perf_counter()
     app.step([pygame.event.Event(pygame.QUIT)], DT)
@@ -280,11 +244,11 @@ def test_window_closes_at_once_while_the_computer_thinks(app: Any) -> None:
 def test_pause_and_rules_open(app: Any) -> None:
     match = Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat()})
     scene = start(app, match)
-    keydown(app, pygame.K_F1)
+    key_down(app, pygame.K_F1)
     assert scene._rules_window is not None and scene._rules_window.alive()
-    keydown(app, pygame.K_ESCAPE)  # Esc closes the rules first
+    key_down(app, pygame.K_ESCAPE)  # Esc closes the rules first
     assert app.top is scene and scene._rules_window is None
-    keydown(app, pygame.K_ESCAPE)
+    key_down(app, pygame.K_ESCAPE)
     assert app.top is not scene and getattr(app.top, "name", "") == "pause"
     app.step([], DT)
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -14,7 +13,18 @@ from game.nelaxtam import rules as R
 from scenes.games.nelaxtam.demo import demo_match
 from scenes.games.nelaxtam.view import NelaxtamView
 from scenes.shell.match.scene import MatchScene
-from tests.scene_driver import DT, press, settle, start
+from tests.scene_driver import (
+    DT,
+    idle,
+    key_down,
+    press,
+    resize,
+    settle,
+    slow_click,
+    start,
+    view_as,
+    wait_for_turns,
+)
 
 # A small fight on 8x8: Black 1 (e5) can destroy f5 under White 1, Black 2 (c3) can step to d4, which
 # White 2 (d5) can destroy. Playing 1xe,2ne / 1ne,2xs moves, destroys, kills and cuts off a group.
@@ -30,19 +40,8 @@ FIGHT = """
 """
 
 
-def key(app: Any, k: int, text: str = "", mod: int = 0) -> None:
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0)], DT)
-
-
-def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False)], DT)
-    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False)], DT)
-
-
 def view_of(scene: MatchScene) -> NelaxtamView:
-    view = scene.view
-    assert isinstance(view, NelaxtamView)
-    return view
+    return view_as(scene, NelaxtamView)
 
 
 def two_player(options: dict[str, str] | None = None) -> Match:
@@ -72,34 +71,34 @@ def test_invasion_by_clicks_with_refusals_and_confirm(app: Any) -> None:
     scene = start(app, match)
     view = view_of(scene)
     assert not scene.view_buttons["confirm"].is_enabled
-    click(app, at(view, "b1"))  # light: White's
+    slow_click(app, at(view, "b1"))  # light: White's
     assert scene.message_error and "b1 is not yours" in (scene.message or "")
     assert view.draft("black") == [R.DEAD] * 5
-    click(app, at(view, "f6"))
-    click(app, at(view, "g7"))  # two air troops: the other three must come by sea
-    click(app, at(view, "e5"))
+    slow_click(app, at(view, "f6"))
+    slow_click(app, at(view, "g7"))  # two air troops: the other three must come by sea
+    slow_click(app, at(view, "e5"))
     assert scene.message_error and "must land on the marked coast" in (scene.message or "")
     assert view.counter_text("black") == "Sea 0/3 · Air 2/2"
     assert view.status_extra() == "Sea 0/3 · Air 2/2"
     for name in ("a1", "c1", "l12"):
-        click(app, at(view, name))
+        slow_click(app, at(view, name))
     geo = match.state.geo  # type: ignore[attr-defined]
     assert view.draft("black") == [geo.index(n) for n in ("f6", "g7", "a1", "c1", "l12")]
     assert view.counter_text("black") == "Sea 3/3 · Air 2/2"
-    click(app, at(view, "a3"))  # all five landed
+    slow_click(app, at(view, "a3"))  # all five landed
     assert scene.message_error and "All five troops have landed" in (scene.message or "")
-    click(app, at(view, "c1"))  # pick troop 4 up again, land it elsewhere
+    slow_click(app, at(view, "c1"))  # pick troop 4 up again, land it elsewhere
     assert view.draft("black")[3] == R.DEAD
     assert not scene.view_buttons["confirm"].is_enabled
-    key(app, pygame.K_RETURN)
+    key_down(app, pygame.K_RETURN)
     assert scene.message_error and "Troop 4 has not landed" in (scene.message or "")
-    click(app, at(view, "e1"))
+    slow_click(app, at(view, "e1"))
     assert view.draft("black")[3] == geo.index("e1")
     assert scene.view_buttons["confirm"].is_enabled
     press(app, scene, "confirm")
     assert match.pending == {"black": tuple(geo.index(n) for n in ("f6", "g7", "a1", "e1", "l12"))}
     assert scene.curtain_for == "white"
-    key(app, pygame.K_SPACE, " ")
+    key_down(app, pygame.K_SPACE, unicode=" ")
     assert view.viewer() == "white"
     assert view.drawn_troops()["black"] == (R.DEAD,) * 5  # Black's landing stays secret until the reveal
     assert view.counter_text("white") == "Sea 0/3 · Air 0/2"
@@ -109,12 +108,12 @@ def test_random_landing_and_clear(app: Any) -> None:
     match = two_player({"size": "10", "sea": "5"})
     scene = start(app, match)
     view = view_of(scene)
-    click(app, at(view, "a1"))
+    slow_click(app, at(view, "a1"))
     press(app, scene, "random")
     draft = view.draft("black")
     assert draft[0] == match.state.geo.index("a1")  # type: ignore[attr-defined]
     assert match.state.why_illegal("black", tuple(draft)) is None  # type: ignore[attr-defined]
-    key(app, pygame.K_BACKSPACE)
+    key_down(app, pygame.K_BACKSPACE)
     assert view.draft("black")[4] == R.DEAD
     press(app, scene, "clear")
     assert view.draft("black") == [R.DEAD] * 5
@@ -125,31 +124,31 @@ def test_orders_by_clicks_drawn_and_confirmed(app: Any) -> None:
     scene = start(app, match)
     view = view_of(scene)
     state: Any = match.state
-    click(app, at(view, "e5"))
+    slow_click(app, at(view, "e5"))
     assert view.selected == 1 and "3 pieces to destroy" in (scene.message or "")
-    click(app, at(view, "h8"))  # not a square troop 1 can reach
+    slow_click(app, at(view, "h8"))  # not a square troop 1 can reach
     assert scene.message_error and "click a marked square" in (scene.message or "")
-    click(app, at(view, "f5"))
+    slow_click(app, at(view, "f5"))
     assert view.shown_orders("black") == {1: 6}  # xe: a cross on f5
     assert view.selected is None
-    click(app, at(view, "c3"))
-    click(app, at(view, "d4"))
+    slow_click(app, at(view, "c3"))
+    slow_click(app, at(view, "d4"))
     assert view.shown_orders("black") == {1: 6, 2: 1}  # ne: an arrow to d4
     # a second troop to the same square: the engine's reason, nothing changed
-    click(app, at(view, "e5"))
-    click(app, at(view, "d4"))
+    slow_click(app, at(view, "e5"))
+    slow_click(app, at(view, "d4"))
     assert scene.message_error and "Troops 1 and 2 cannot both move to d4" in (scene.message or "")
     assert view.shown_orders("black") == {1: 6, 2: 1}
-    click(app, at(view, "e5"))  # the selected troop again: its order is cleared
+    slow_click(app, at(view, "e5"))  # the selected troop again: its order is cleared
     assert view.shown_orders("black") == {2: 1}
-    click(app, at(view, "c3"))
-    click(app, (2, 2), button=3)  # right click clears the selected troop's order
+    slow_click(app, at(view, "c3"))
+    slow_click(app, (2, 2), button=3)  # right click clears the selected troop's order
     assert view.shown_orders("black") == {}
-    key(app, pygame.K_1, "1")  # keys pick troops too
-    click(app, at(view, "f5"))
-    click(app, at(view, "c3"))
-    click(app, at(view, "d4"))
-    key(app, pygame.K_RETURN)
+    key_down(app, pygame.K_1, unicode="1")  # keys pick troops too
+    slow_click(app, at(view, "f5"))
+    slow_click(app, at(view, "c3"))
+    slow_click(app, at(view, "d4"))
+    key_down(app, pygame.K_RETURN)
     assert match.pending == {"black": state.make_orders({1: 6, 2: 1})}
 
 
@@ -157,10 +156,10 @@ def test_quiet_variant_keeps_one_order(app: Any) -> None:
     match = fight({"quiet": "on"})
     scene = start(app, match)
     view = view_of(scene)
-    click(app, at(view, "e5"))
-    click(app, at(view, "f5"))
-    click(app, at(view, "c3"))
-    click(app, at(view, "d4"))
+    slow_click(app, at(view, "e5"))
+    slow_click(app, at(view, "f5"))
+    slow_click(app, at(view, "c3"))
+    slow_click(app, at(view, "d4"))
     assert view.shown_orders("black") == {2: 1}
     assert "quiet variant" in (scene.message or "")
     press(app, scene, "confirm")
@@ -172,24 +171,24 @@ def test_curtain_hides_orders_then_resolution_follows_the_report(app: Any) -> No
     scene = start(app, match, speed="normal")
     view = view_of(scene)
     before: Any = match.state
-    click(app, at(view, "e5"))
-    click(app, at(view, "f5"))
-    click(app, at(view, "c3"))
-    click(app, at(view, "d4"))
+    slow_click(app, at(view, "e5"))
+    slow_click(app, at(view, "f5"))
+    slow_click(app, at(view, "c3"))
+    slow_click(app, at(view, "d4"))
     press(app, scene, "confirm")
     assert scene.curtain_for == "white" and scene.input_player() is None
-    key(app, pygame.K_SPACE, " ")
+    key_down(app, pygame.K_SPACE, unicode=" ")
     assert scene.curtain_for is None and view.viewer() == "white"
     assert view.shown_orders("black") == {}  # Black's sealed orders are never drawn for White
     assert view.orders["black"]  # (the draft still exists, only hidden)
-    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    key_down(app, pygame.K_z, pygame.KMOD_CTRL)
     assert "black" in match.pending and "sealed" in (scene.message or "")
-    click(app, at(view, "f5"))
-    click(app, at(view, "g6"))
-    click(app, at(view, "d5"))
-    click(app, at(view, "d4"))
+    slow_click(app, at(view, "f5"))
+    slow_click(app, at(view, "g6"))
+    slow_click(app, at(view, "d5"))
+    slow_click(app, at(view, "d4"))
     assert view.shown_orders("white") == {1: 1, 2: 7}
-    key(app, pygame.K_RETURN)
+    key_down(app, pygame.K_RETURN)
     assert match.move_texts()[-1] == "1xe,2ne/1ne,2xs"
     after: Any = match.state
     report = after.last_report
@@ -234,17 +233,14 @@ def test_vs_computer_easy_invasion_and_orders_arrive(app: Any) -> None:
     scene = start(app, match, speed="fast")
     view = view_of(scene)
     assert scene.banner_texts()[0] == "Your move — Black"
-    key(app, pygame.K_r, "r")
+    key_down(app, pygame.K_r, unicode="r")
     assert R.DEAD not in view.draft("black")
     placed = tuple(view.draft("black"))
-    key(app, pygame.K_RETURN)
+    key_down(app, pygame.K_RETURN)
     assert scene.curtain_for is None  # no hand-over against the computer
     if "white" in match.pending:  # the computer's invasion is never drawn
         assert view.drawn_troops()["white"] == (R.DEAD,) * 5
-    deadline = time.monotonic() + 60
-    while not match.turns and time.monotonic() < deadline:
-        app.step([], DT)
-    assert match.turns, "the computer's invasion never arrived"
+    wait_for_turns(app, match, 1, "the computer's invasion")
     assert match.turns[0].moves["black"] == placed
     assert view.busy and view.plan.kind == "invasion"
     settle(app, scene)
@@ -252,10 +248,7 @@ def test_vs_computer_easy_invasion_and_orders_arrive(app: Any) -> None:
     assert view.drawn_troops() == {"black": state.troops[0], "white": state.troops[1]}
     assert view.shown_orders("white") == {}
     press(app, scene, "confirm")  # every troop holds
-    deadline = time.monotonic() + 60
-    while len(match.turns) < 2 and time.monotonic() < deadline:
-        app.step([], DT)
-    assert len(match.turns) == 2, "the computer's orders never arrived"
+    wait_for_turns(app, match, 2, "the computer's orders")
     settle(app, scene)
     assert view.drawn_territory() == match.state.territory  # type: ignore[attr-defined]
     assert scene.buttons["undo"].is_enabled
@@ -272,8 +265,8 @@ def test_board_sizes_lay_out_and_take_clicks(app: Any, size: str) -> None:
         assert scene.board_rect.contains(roster) and not roster.colliderect(view.frame_rect)
     corner = R.FILES[n - 1] + str(n)  # the top-right corner is dark on an even board
     assert view.square_at(at(view, corner)) == n * n - 1
-    click(app, at(view, "a1"))
-    click(app, at(view, corner))
+    slow_click(app, at(view, "a1"))
+    slow_click(app, at(view, corner))
     geo = match.state.geo  # type: ignore[attr-defined]
     assert view.draft("black")[:2] == [0, geo.index(corner)]
 
@@ -281,16 +274,15 @@ def test_board_sizes_lay_out_and_take_clicks(app: Any, size: str) -> None:
 def test_resize_keeps_the_island_inside_and_working(app: Any) -> None:
     match = fight()
     scene = start(app, match)
-    app.resize_window((1024, 640))
-    app.step([], DT)
+    resize(app, (1024, 640))
     view = view_of(scene)
     assert scene.board_rect.contains(view.frame_rect)
     for roster in view.roster_rects.values():
         assert scene.board_rect.contains(roster) and roster.width >= 84
     assert view.frame_rect.right <= scene.panel_rect.left
     assert view.s >= 40
-    click(app, at(view, "e5"))
-    click(app, at(view, "f5"))
+    slow_click(app, at(view, "e5"))
+    slow_click(app, at(view, "f5"))
     assert view.shown_orders("black") == {1: 6}
     assert set(scene.view_buttons) == {"clear", "confirm"}
     press(app, scene, "confirm")
@@ -308,6 +300,5 @@ def test_demo_matches(app: Any, stage: str) -> None:
     else:
         assert match.over and match.outcome is not None and match.outcome.winner is not None
     scene = start(app, match)
-    for _ in range(3):
-        app.step([], DT)
+    idle(app, 3)
     assert view_of(scene).state is match.state

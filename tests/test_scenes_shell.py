@@ -16,34 +16,12 @@ import pytest
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from scenes.kit.app import App, make_event
-
-DT = 1 / 60
+from tests.scene_driver import DT, click_element, key_down, pump
 
 
 # -- helpers ----------------------------------------------------------------------------------------
-def pump(app: App, frames: int = 2) -> None:
-    """Run frames fed from pygame's real queue (where pygame-gui posts its events)."""
-    for _ in range(frames):
-        app.step(pygame.event.get(), DT)
-
-
-def click(app: App, element: Any) -> None:
-    """A left click at the centre of a pygame-gui element, then frames to deliver its events."""
-    assert element.visible and element.is_enabled, f"{element} is not clickable"
-    pos = element.rect.center
-    app.step([make_event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
-    app.step(
-        [
-            make_event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            make_event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-        ],
-        DT,
-    )
-    pump(app)
-
-
 def key(app: App, code: int, mod: int = 0) -> None:
-    app.step([make_event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)], DT)
+    key_down(app, code, mod)
     pump(app)
 
 
@@ -61,6 +39,18 @@ def elephant_card(menu):
     if not cards:
         pytest.skip("Elephant Run has no board view yet")
     return cards[0]
+
+
+def new_elephant_game(app: App):
+    """The menu, then the new-game screen for Elephant Run pushed over it: ``(menu, info, dialog)``."""
+    from scenes.shell.new_game import NewGameScene
+
+    menu = open_menu(app)
+    info = elephant_card(menu).info
+    dialog = NewGameScene(app, info)
+    app.push(dialog)
+    pump(app)
+    return menu, info, dialog
 
 
 def damaged_save(app: App, name: str = "broken.json") -> Path:
@@ -87,13 +77,13 @@ def test_escape_on_menu_asks_before_quitting(app: App) -> None:
     key(app, pygame.K_ESCAPE)  # Esc again cancels the question
     assert menu.dialogs.active is None and app.running
     key(app, pygame.K_ESCAPE)
-    click(app, menu.dialogs.active.confirm_button)
+    click_element(app, menu.dialogs.active.confirm_button)
     assert not app.running
 
 
 def test_rules_button_opens_the_rules_window(app: App) -> None:
     menu = open_menu(app)
-    click(app, elephant_card(menu).rules)
+    click_element(app, elephant_card(menu).rules)
     window = menu.dialogs.active
     assert window is not None and "Elephant Run" in window.window_display_title
     key(app, pygame.K_ESCAPE)
@@ -123,14 +113,14 @@ def test_new_game_dialog_starts_a_two_player_elephant_run(app: App) -> None:
     from scenes.shell.new_game import MODE_TWO, NewGameScene
 
     menu = open_menu(app)
-    click(app, elephant_card(menu).play)
+    click_element(app, elephant_card(menu).play)
     dialog = app.top
     assert isinstance(dialog, NewGameScene)
     two_players = dialog.mode_row.buttons[dialog.mode_row.values.index(MODE_TWO)]
-    click(app, two_players)
+    click_element(app, two_players)
     assert dialog.mode == MODE_TWO
     assert not dialog.level_row.buttons[0].is_enabled  # level and side do not apply
-    click(app, dialog.start_button)
+    click_element(app, dialog.start_button)
     assert dialog.match is not None and dialog.match.two_player
     assert dialog.match.game.id == "elephant-run"
     assert type(app.top).__name__ == "MatchScene"
@@ -142,13 +132,9 @@ def test_new_game_dialog_starts_a_two_player_elephant_run(app: App) -> None:
 def test_new_game_remembers_choices_and_vs_computer_seats(app: App) -> None:
     from scenes.shell.new_game import NewGameScene
 
-    menu = open_menu(app)
-    info = elephant_card(menu).info
-    dialog = NewGameScene(app, info)
-    app.push(dialog)
-    pump(app)
-    click(app, dialog.level_row.buttons[dialog.level_row.values.index("hard")])
-    click(app, dialog.side_row.buttons[1])
+    _, info, dialog = new_elephant_game(app)
+    click_element(app, dialog.level_row.buttons[dialog.level_row.values.index("hard")])
+    click_element(app, dialog.side_row.buttons[1])
     seats = dialog.seats()
     assert not seats[info.players[1]].is_ai and seats[info.players[0]].level == "hard"
     dialog._remember()
@@ -157,13 +143,7 @@ def test_new_game_remembers_choices_and_vs_computer_seats(app: App) -> None:
 
 
 def test_new_game_shows_option_errors_instead_of_crashing(app: App) -> None:
-    from scenes.shell.new_game import NewGameScene
-
-    menu = open_menu(app)
-    info = elephant_card(menu).info
-    dialog = NewGameScene(app, info)
-    app.push(dialog)
-    pump(app)
+    menu, info, dialog = new_elephant_game(app)
     dialog.options[info.options[0].name] = "not-a-choice"
     key(app, pygame.K_RETURN)
     assert app.top is dialog and dialog.error and "not-a-choice" in dialog.error
@@ -184,12 +164,12 @@ def test_settings_changes_apply_and_persist(app: App) -> None:
     screen = SettingsScreen(app)
     app.push(screen)
     pump(app)
-    click(app, screen.speed_row.buttons[screen.speed_row.values.index("fast")])
+    click_element(app, screen.speed_row.buttons[screen.speed_row.values.index("fast")])
     assert app.settings.animation_speed == "fast"
     assert _settings_file(app)["animation_speed"] == "fast"
-    click(app, screen.window_row.buttons[1])
+    click_element(app, screen.window_row.buttons[1])
     assert app.settings.fullscreen and _settings_file(app)["fullscreen"] is True
-    click(app, screen.window_row.buttons[0])
+    click_element(app, screen.window_row.buttons[0])
     assert not app.fullscreen and _settings_file(app)["fullscreen"] is False
     assert load_settings(app.settings.config_dir).animation_speed == "fast"
     key(app, pygame.K_ESCAPE)
@@ -220,11 +200,11 @@ def test_load_screen_lists_damaged_files_and_deletes_only_after_confirmation(app
     screen.select(0)
     pump(app)
     assert not screen.load_button.is_enabled  # a damaged file cannot be loaded
-    click(app, screen.delete_button)
+    click_element(app, screen.delete_button)
     dialog = screen.dialogs.active
     assert isinstance(dialog, UIConfirmationDialog) and path.exists()
     assert "broken.json" in dialog.confirmation_text.html_text
-    click(app, dialog.cancel_button)
+    click_element(app, dialog.cancel_button)
     assert screen.dialogs.active is None and path.exists()
     key(app, pygame.K_DELETE)  # the Delete key asks too; Enter answers the question
     assert isinstance(screen.dialogs.active, UIConfirmationDialog) and path.exists()
@@ -247,7 +227,7 @@ def test_load_screen_loads_a_save_over_a_fresh_menu(app: App) -> None:
     row = screen.row_rect(0)
     app.step([make_event(pygame.MOUSEBUTTONDOWN, pos=row.center, button=1)], DT)
     assert screen.selected == 0 and screen.load_button.is_enabled
-    click(app, screen.load_button)
+    click_element(app, screen.load_button)
     assert type(app.top).__name__ == "MatchScene"
     assert [type(s).__name__ for s in app.stack] == ["MainMenuScene", "MatchScene"]
 
@@ -308,29 +288,29 @@ def _paused(app: App):
 
 def test_pause_save_resume_and_main_menu(app: App) -> None:
     pause, fake = _paused(app)
-    click(app, pause.buttons["save"])
+    click_element(app, pause.buttons["save"])
     assert fake.saved == 1 and any("saved" in text.lower() for text, _ in app.toasts)
     key(app, pygame.K_ESCAPE)
     assert app.top is not pause
     pause, _ = _paused(app)
-    click(app, pause.buttons["menu"])
+    click_element(app, pause.buttons["menu"])
     assert [type(s).__name__ for s in app.stack] == ["MainMenuScene"]
 
 
 def test_pause_opens_rules_settings_and_load(app: App) -> None:
     pause, _ = _paused(app)
-    click(app, pause.buttons["rules"])
+    click_element(app, pause.buttons["rules"])
     assert pause.dialogs.active is not None
     key(app, pygame.K_ESCAPE)
     assert pause.dialogs.active is None and app.top is pause
-    click(app, pause.buttons["settings"])
+    click_element(app, pause.buttons["settings"])
     assert type(app.top).__name__ == "SettingsScreen"
     key(app, pygame.K_ESCAPE)
-    click(app, pause.buttons["load"])
+    click_element(app, pause.buttons["load"])
     assert type(app.top).__name__ == "LoadScreen"
     key(app, pygame.K_ESCAPE)
     assert app.top is pause
-    click(app, pause.buttons["quit"])
+    click_element(app, pause.buttons["quit"])
     assert not app.running
 
 
@@ -374,7 +354,7 @@ def test_escape_in_a_real_match_opens_the_pause_menu(app: App) -> None:
     pump(app)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
-    click(app, app.top.buttons["save"])
+    click_element(app, app.top.buttons["save"])
     assert app.store.entries(), "Save game in the pause menu wrote a save"
     key(app, pygame.K_ESCAPE)
     assert type(app.top).__name__ == "MatchScene"

@@ -56,26 +56,45 @@ def test_choices_are_copies(tmp_path: Path) -> None:
     [b"{ fullscreen: yes", b"", b"[true]", b"\xff\xfe", b'{"fullscreen": true'],
     ids=["garbage", "empty", "list", "binary", "truncated"],
 )
-def test_damaged_file_gives_defaults_and_is_never_overwritten(tmp_path: Path, content: bytes) -> None:
+def test_damaged_file_gives_defaults_and_is_kept_aside_never_lost(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "settings.json"
     path.write_bytes(content)
     settings = load_settings(tmp_path)
     assert settings == Settings()
-    assert settings.damaged and not settings.writable
+    assert settings.damaged and settings.writable
     assert settings.message and "damaged" in settings.message and "left as it is" in settings.message
+    assert path.read_bytes() == content  # loading changes nothing
     settings.fullscreen = True
-    assert save_settings(settings) is False
-    assert path.read_bytes() == content
+    assert save_settings(settings) is True  # the player changed a setting: the old file goes aside
+    [kept] = tmp_path.glob("settings.damaged-*.json")
+    assert kept == settings.kept_aside and kept.read_bytes() == content
+    assert load_settings(tmp_path).fullscreen and not load_settings(tmp_path).damaged
 
 
-def test_file_damaged_while_running_is_not_overwritten(tmp_path: Path) -> None:
+def test_file_damaged_while_running_is_kept_aside(tmp_path: Path) -> None:
     settings = load_settings(tmp_path)
     assert save_settings(settings)
     path = tmp_path / "settings.json"
     path.write_text("{ edited by hand")
     settings.fullscreen = True
+    assert save_settings(settings) is True
+    [kept] = tmp_path.glob("settings.damaged-*.json")
+    assert kept.read_text() == "{ edited by hand" and load_settings(tmp_path).fullscreen
+
+
+def test_damaged_file_that_cannot_be_kept_aside_is_not_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import saves.settings as settings_module
+
+    path = tmp_path / "settings.json"
+    path.write_text("{ edited by hand")
+    monkeypatch.setattr(settings_module, "_keep_aside", lambda p: None)  # a read-only folder
+    settings = load_settings(tmp_path)
+    settings.fullscreen = True
     assert save_settings(settings) is False
-    assert settings.damaged and path.read_text() == "{ edited by hand"
+    assert settings.damaged and "not saved" in (settings.message or "")
+    assert path.read_text() == "{ edited by hand"
 
 
 def test_invalid_values_fall_back_per_field_and_unknown_keys_survive(tmp_path: Path) -> None:

@@ -8,18 +8,15 @@ go stale while the five real games keep working."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pygame
-import pygame_gui
 import pytest
 
 from game.match import Match
 from scenes.kit import registry
-from scenes.kit.app import App, make_event
+from scenes.kit.app import App
 from scenes.kit.board_view import BoardView, ViewAction, ViewButton
-
-DT = 1 / 60
+from tests.scene_driver import click_element, key_down, press_button, pump
 
 
 class NimView(BoardView):
@@ -54,21 +51,6 @@ def sixth_game(toy_games: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[Non
     yield
 
 
-def pump(app: App, frames: int = 2) -> None:
-    for _ in range(frames):
-        app.step(pygame.event.get(), DT)
-
-
-def click(app: App, element: Any) -> None:
-    """A real left click at a pygame-gui element's centre, then frames to deliver its events."""
-    assert element.visible and element.is_enabled, f"{element} is not clickable"
-    pos = element.rect.center
-    app.step([make_event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
-    app.step([make_event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-              make_event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], DT)
-    pump(app)
-
-
 def test_a_sixth_game_goes_from_menu_card_to_saved_and_loaded(app: App, sixth_game: None) -> None:
     from scenes.shell.load import LoadScreen
     from scenes.shell.match.scene import MatchScene
@@ -82,23 +64,22 @@ def test_a_sixth_game_goes_from_menu_card_to_saved_and_loaded(app: App, sixth_ga
     card = next((c for c in menu.cards if c.info.id == "toy-nim"), None)
     assert card is not None, "the menu shows a card for the new game"
 
-    click(app, card.play)
+    click_element(app, card.play)
     dialog = app.top
     assert isinstance(dialog, NewGameScene) and dialog.info.id == "toy-nim"
     assert dialog.mode_row is not None and dialog.start_button is not None
-    click(app, dialog.mode_row.buttons[dialog.mode_row.values.index(MODE_TWO)])
-    click(app, dialog.start_button)
+    click_element(app, dialog.mode_row.buttons[dialog.mode_row.values.index(MODE_TWO)])
+    click_element(app, dialog.start_button)
     scene = app.top
     assert isinstance(scene, MatchScene) and isinstance(scene.view, NimView)
     assert [type(s).__name__ for s in app.stack] == ["MainMenuScene", "MatchScene"]
     stones = scene.match.state.stones
 
-    button = scene.view_buttons["2"]
-    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], DT)
+    press_button(app, scene.view_buttons["2"])
     pump(app)
     assert scene.match.state.stones == stones - 2 and len(scene.match.turns) == 1
 
-    app.step([make_event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)], DT)
+    key_down(app, pygame.K_s, pygame.KMOD_CTRL)
     saved = [e for e in app.store.entries() if e.kind == "manual"]
     assert [e.game_id for e in saved] == ["toy-nim"]
 
@@ -108,7 +89,7 @@ def test_a_sixth_game_goes_from_menu_card_to_saved_and_loaded(app: App, sixth_ga
     pump(app)
     index = next(i for i, e in enumerate(load.entries) if e.kind == "manual")
     load.select(index)
-    click(app, load.load_button)
+    click_element(app, load.load_button)
     again = app.top
     assert isinstance(again, MatchScene) and again is not scene
     assert isinstance(again.match, Match) and again.match.game.id == "toy-nim"

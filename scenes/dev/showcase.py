@@ -20,14 +20,21 @@ SCENES: tuple[str, ...] = (
     "new-game",
     "load",
     "settings",
+    "credits",
     "pause",
     "help",
     "match-setup",
     "match-mid",
     "match-end",
+    "lessons",
+    "lesson",
+    "lesson-done",
 )
 MATCH_SCENES: frozenset[str] = frozenset({"pause", "match-setup", "match-mid", "match-end"})
-GAME_SCENES: frozenset[str] = MATCH_SCENES | {"new-game", "help"}
+LESSON_SCENES: frozenset[str] = frozenset({"lessons", "lesson", "lesson-done"})
+"""The lessons list, a lesson in progress (the first whose first step draws marks), and a lesson
+just finished (played through its model answers; no stars are saved)."""
+GAME_SCENES: frozenset[str] = MATCH_SCENES | LESSON_SCENES | {"new-game", "help"}
 """Scenes that show one game and so take ``:GAME`` (default Elephant Run)."""
 """Scenes that put a demo match on screen (which the match scene autosaves when it leaves)."""
 
@@ -66,6 +73,8 @@ def all_names() -> list[str]:
 
     extra = [f"{base}:{game_id}" for game_id in view_ids() if game_id != DEMO_GAME
              for base in ("new-game", "help", "match-setup", "match-mid", "match-end")]
+    extra += [f"{base}:{game_id}" for game_id in view_ids() if game_id != DEMO_GAME
+              for base in sorted(LESSON_SCENES)]
     return [*SCENES, *extra]
 
 
@@ -122,11 +131,15 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
         "new-game": lambda: _new_game(app, game_id),
         "load": lambda: _load(app, demo_saves),
         "settings": lambda: _settings(app),
+        "credits": lambda: _credits(app),
         "pause": lambda: _pause(app, game_id),
         "help": lambda: _help(app, game_id),
         "match-setup": lambda: _match(app, "setup", game_id),
         "match-mid": lambda: _match(app, "mid", game_id),
         "match-end": lambda: _match(app, "end", game_id),
+        "lessons": lambda: _lessons(app, game_id),
+        "lesson": lambda: _lesson(app, game_id, finished=False),
+        "lesson-done": lambda: _lesson(app, game_id, finished=True),
     }
     builders[name]()
 
@@ -148,6 +161,11 @@ def _settings(app: App) -> None:
     app.open("settings")
 
 
+def _credits(app: App) -> None:
+    app.goto("menu")
+    app.open("credits")
+
+
 def _pause(app: App, game_id: str) -> None:
     scene = _match_scene(app, "mid", game_id)
     app.goto("menu")
@@ -165,3 +183,48 @@ def _match(app: App, stage: str, game_id: str) -> None:
     scene = _match_scene(app, stage, game_id)
     app.goto("menu")
     app.push(scene)
+
+
+def _game_lessons(game_id: str) -> tuple:
+    from game.lessons import lessons_for
+
+    lessons = lessons_for(game_id)
+    if not lessons:
+        raise ShowcaseUnavailable(f"{game_id} has no lessons yet")
+    return lessons
+
+
+def _lessons(app: App, game_id: str) -> None:
+    info = _game(game_id)
+    _game_lessons(game_id)
+    app.goto("menu")
+    app.open("lessons", info)
+
+
+def _lesson(app: App, game_id: str, finished: bool) -> None:
+    """A lesson on screen: one whose first step draws rings or arrows (so a picture shows them), or
+    the first lesson played through to its stars."""
+    info = _game(game_id)
+    lessons = _game_lessons(game_id)
+    marked = [i for i, lesson in enumerate(lessons) if lesson.steps[0].targets or lesson.steps[0].arrows]
+    index = 0 if finished or not marked else marked[0]
+    app.goto("menu")
+    app.open("lessons", info)
+    scene = app.open("lesson", info, index)
+    scene.keep_progress = False  # type: ignore[attr-defined]
+    if finished:
+        _play_through(scene)
+
+
+def _play_through(scene) -> None:  # type: ignore[no-untyped-def]
+    """Play the lesson's model answers and the replies, as the learner would, without animations."""
+    run = scene.run
+    for _ in range(4 * len(run.lesson.steps) + 4):
+        if scene.completed:
+            scene.completed_at -= 5.0  # the stars have landed in the picture
+            return
+        if scene.input_player() is not None and run.step is not None:
+            scene.try_move(run.state.parse_move(run.lesson.learner, run.step.model))
+        scene.view.finish_animation()
+        scene.reply_wait = 0.0
+        scene.update(0.0)

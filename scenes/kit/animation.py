@@ -117,6 +117,8 @@ class Timeline:
         self.scale = max(0.0, scale)
         self.t = 0.0
         self.tracks: list[Track] = []
+        self.cues: list[tuple[float, int, str]] = []
+        """(time, order, event): sounds to announce when the clock reaches them (see :meth:`cue`)."""
 
     def add(
         self,
@@ -144,6 +146,32 @@ class Timeline:
 
     def finish(self) -> None:
         self.t = self.at_end()
+
+    # sound cues: a sound belongs to the moment the picture shows it ---------------------------------
+    def cue(self, event: str, track: Track | None = None, at: float = 0.0) -> None:
+        """Announce ``event`` (a sound, see :mod:`scenes.kit.sound`) when ``track`` is ``at`` of the
+        way through (0 its start, 1 its end), or at the start without a track. Planning the sound
+        with the track that draws the moment keeps them together at every animation speed."""
+        time = 0.0 if track is None else track.start + track.duration * max(0.0, min(1.0, at))
+        self.cue_at(time, event)
+
+    def cue_at(self, time: float, event: str) -> None:
+        """Announce ``event`` at ``time`` seconds into the timeline."""
+        self.cues.append((time, len(self.cues), event))
+
+    def due(self) -> list[str]:
+        """The cues the clock has reached since the last call, in time order (taken: each is said
+        once). :meth:`finish` makes the rest due, so skipping an animation still says them."""
+        ready = sorted(cue for cue in self.cues if cue[0] <= self.t)
+        if ready:
+            self.cues = [cue for cue in self.cues if cue[0] > self.t]
+        return [event for _, _, event in ready]
+
+    def take_cues(self, other: Timeline) -> None:
+        """Say ``other``'s cues at once, in their order: a turn planned on a scratch timeline only to
+        be heard, when animations are off (see ``BoardView.hear_turn``)."""
+        for _, _, event in sorted(other.cues):
+            self.cue_at(0.0, event)
 
 
 def duration_scale(settings: Settings | None) -> float:

@@ -16,19 +16,23 @@ Keeping that split means a sixth game is one view package plus one line in ``sce
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
 from scenes.kit.animation import Timeline, duration_scale
+from scenes.kit.sound import Announce, silent
 
 if TYPE_CHECKING:
     from game.core import GameState, Move
     from game.match import Match, Turn
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
+
+log = logging.getLogger(__name__)
 
 
 # player-facing text ----------------------------------------------------------------------------------
@@ -55,12 +59,14 @@ class ViewAction:
 
     ``move`` set: submit it for ``player`` through the match. ``message`` without ``error``: a hint for
     the banner (e.g. "Farmer selected — 3 places to go"). ``error``: the click was refused, show why
-    (the board is unchanged)."""
+    (the board is unchanged). ``sound``: the event to announce for a quiet change (a farmer put down
+    at setup); without it the scene says "pick-up" for a hint and "illegal" for a refusal."""
 
     move: Move | None = None
     player: str | None = None
     message: str | None = None
     error: bool = False
+    sound: str | None = None
 
     @classmethod
     def nothing(cls) -> ViewAction:
@@ -234,6 +240,9 @@ class BoardView:
         self.last_move: Turn | None = match.turns[-1] if match.turns else None
         self.hidden_players: frozenset[str] = frozenset()
         self._player_tokens: dict[tuple[str, int], pygame.Surface | None] = {}
+        self.announce: Announce = silent
+        """Where the board's sounds go: the match screen plugs in the app's sound board; elsewhere
+        (lessons, screenshots, tests) the board stays silent."""
 
     # -- layout and state -------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -286,9 +295,41 @@ class BoardView:
         """Hide the secret parts (pending orders) of these players — for the hot-seat curtain."""
         self.hidden_players = frozenset(players)
 
+    def seat_status(self, player: str, acting: str, waiting: str) -> str:
+        """A side's word for its name plate: "wins" or "draw" (else nothing) at the end, "revealed"
+        while a turn plays, "sealed" once its orders are in, "thinking…" for the computer, then
+        ``acting`` when it is the acting human and ``waiting`` when not."""
+        state = self.state
+        if state.over:
+            outcome = state.outcome()
+            if outcome is not None and outcome.winner == player:
+                return "wins"
+            return "draw" if outcome is not None and outcome.winner is None else ""
+        if self.busy:
+            return "revealed"
+        if player in self.match.pending:
+            return "sealed"
+        if self.match.seats[player].is_ai:
+            return "thinking…"
+        return acting if player == self._actor() else waiting
+
     # -- frame --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
+        for event in self.timeline.due():
+            self.announce(event)
+
+    def hear_turn(self, plan: Callable[[Timeline], object]) -> None:
+        """Animations off: the board snaps, but the turn is still heard. ``plan`` (the view's own
+        planner, given a timeline) runs on a scratch timeline; its sound cues are said at once, in
+        their order, on the next frame, and its tracks are thrown away."""
+        scratch = Timeline(1.0)
+        try:
+            plan(scratch)
+        except Exception as exc:  # a sound is never worth a crash: the board just snaps, silently
+            log.debug("no sound for this turn: its plan failed (%s)", exc)
+            return
+        self.timeline.take_cues(scratch)
 
     @property
     def busy(self) -> bool:
@@ -318,6 +359,11 @@ class BoardView:
         """A key press (no Ctrl) while ``player`` may act, e.g. typing an order. None: not the view's
         key, the scene applies its own shortcuts. Esc and F1 always stay with the scene."""
         return None
+
+    def claims_key(self, key: int) -> bool:
+        """True when :meth:`handle_key` means something by ``key`` right now, so the app leaves it to
+        the board instead of using it itself (``M`` is mute everywhere else)."""
+        return False
 
     def cancel(self) -> bool:
         """Drop any selection or half-made move (right click, Esc). True if there was one."""
@@ -364,6 +410,8 @@ class BoardView:
         Drawn once per player and size: the panel asks for it every frame."""
         key = (player, size)
         if key not in self._player_tokens:
+            if len(self._player_tokens) >= 32:  # sizes the window passed through: forget them
+                self._player_tokens.clear()
             self._player_tokens[key] = self.make_player_token(player, size)
         return self._player_tokens[key]
 
@@ -387,3 +435,38 @@ class BoardView:
     def turn_note(self, turn: Turn) -> str:
         """A short explanation shown beside a turn's notation in the move list ("eats d3")."""
         return ""
+
+
+class FittedBoardView(BoardView):
+    """A board that scales with one square size: the game's own layout (``board``, fitted to the view's
+    rect by :meth:`fit_board`, with its square grid ``geo`` and square size ``s``) and the sprites
+    made for that size (:meth:`make_sprites`). The cached static picture (``board_surface``) is
+    dropped at every layout."""
+
+    board: Any
+    sprites: Any
+    board_surface: pygame.Surface | None
+
+    def fit_board(self, rect: pygame.Rect) -> Any:
+        """The game's layout fitted into ``rect`` (it has ``geo`` and ``s``)."""
+        raise NotImplementedError
+
+    def make_sprites(self, s: int) -> Any:
+        """The game's sprites for square size ``s``."""
+        raise NotImplementedError
+
+    @property
+    def geo(self) -> GridGeometry:
+        """The square grid on screen (tests and clicks find squares through it)."""
+        return self.board.geo
+
+    @property
+    def s(self) -> int:
+        """The square size in pixels, which every sprite and distance on the board scales with."""
+        return self.board.s
+
+    def layout(self, rect: pygame.Rect) -> None:
+        super().layout(rect)
+        self.board = self.fit_board(rect)
+        self.sprites = self.make_sprites(self.board.s)
+        self.board_surface = None

@@ -11,7 +11,17 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+
+def _assets_folder() -> Path:
+    """``assets/``: inside this package in an installed wheel (``setup.py`` copies it there, since a
+    wheel has no repository root), else beside the packages (the source tree, and PyInstaller's
+    bundle, whose spec puts it at the top of ``_internal``)."""
+    here = Path(__file__).resolve().parent
+    installed = here / "assets"
+    return installed if (installed / "theme.json").is_file() else here.parent.parent / "assets"
+
+
+ASSETS = _assets_folder()
 THEME_PATH = ASSETS / "theme.json"
 
 

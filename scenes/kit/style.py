@@ -10,8 +10,9 @@ from functools import lru_cache
 
 import pygame
 
+from scenes.kit.cache import SurfaceCache, surface_cache
 from scenes.kit.fonts import font
-from scenes.kit.text import wrap_lines
+from scenes.kit.text import cut_to_width, safe_text, wrap_lines
 
 # palette -------------------------------------------------------------------------------------------
 INK = (43, 33, 27)
@@ -31,40 +32,50 @@ WHITE = (250, 248, 242)
 SHADOW = (0, 0, 0, 90)
 
 
+GRADIENT_STEPS = 256
+"""Rows a gradient is computed with before it is stretched: more than 8-bit colour can tell apart."""
+
+
 def vertical_gradient(
     size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]
 ) -> pygame.Surface:
-    """A smooth top-to-bottom gradient; build once per resize, not per frame."""
+    """A smooth top-to-bottom gradient; build once per resize, not per frame. Computed on a short
+    column and smooth-scaled, so its cost hardly depends on the window's height."""
     width, height = max(1, size[0]), max(1, size[1])
-    column = pygame.Surface((1, height))
-    for y in range(height):
-        t = y / max(1, height - 1)
+    steps = max(2, min(height, GRADIENT_STEPS))
+    column = pygame.Surface((1, steps))
+    for y in range(steps):
+        t = y / (steps - 1)
         column.set_at((0, y), tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)))
-    return pygame.transform.scale(column, (width, height))
+    if steps == height:
+        return pygame.transform.scale(column, (width, height))
+    tall = pygame.transform.smoothscale(column, (1, height))
+    return pygame.transform.scale(tall, (width, height))
 
 
-_background_cache: dict[tuple[int, int], pygame.Surface] = {}
+@surface_cache
+def _backdrop_miniature() -> pygame.Surface:
+    """The backdrop at a small size: the felt gradient with a radial vignette computed on a small
+    grid. Smooth-scaled to the window it has no visible bands, and a resize costs one scaling."""
+    grid_w, grid_h = 48, 30
+    small = pygame.Surface((grid_w, grid_h), pygame.SRCALPHA)
+    for y in range(grid_h):
+        for x in range(grid_w):
+            dx = (x + 0.5) / grid_w * 2 - 1
+            dy = (y + 0.5) / grid_h * 2 - 1
+            edge = min(1.0, (dx * dx + dy * dy) / 2) ** 1.6
+            small.set_at((x, y), (0, 0, 0, int(120 * edge)))
+    miniature = vertical_gradient((192, 120), FELT, FELT_DARK)
+    miniature.blit(pygame.transform.smoothscale(small, miniature.get_size()), (0, 0))
+    return miniature
 
 
+@surface_cache
 def background(size: tuple[int, int]) -> pygame.Surface:
-    """The table-felt backdrop behind every screen, with a soft vignette, cached per size."""
-    surface = _background_cache.get(size)
-    if surface is None:
-        surface = vertical_gradient(size, FELT, FELT_DARK)
-        # A radial vignette computed on a small grid and smooth-scaled up: no visible bands.
-        grid_w, grid_h = 48, 30
-        small = pygame.Surface((grid_w, grid_h), pygame.SRCALPHA)
-        for y in range(grid_h):
-            for x in range(grid_w):
-                dx = (x + 0.5) / grid_w * 2 - 1
-                dy = (y + 0.5) / grid_h * 2 - 1
-                edge = min(1.0, (dx * dx + dy * dy) / 2) ** 1.6
-                small.set_at((x, y), (0, 0, 0, int(120 * edge)))
-        vignette = pygame.transform.smoothscale(small, size)
-        surface.blit(vignette, (0, 0))
-        _background_cache.clear()
-        _background_cache[size] = surface
-    return surface
+    """The table-felt backdrop behind every screen, with a soft vignette, cached per size (in the
+    shared, byte-bounded surface cache, so sizes the window passed through are forgotten)."""
+    size = (max(1, size[0]), max(1, size[1]))
+    return pygame.transform.smoothscale(_backdrop_miniature(), size)
 
 
 def text(
@@ -91,10 +102,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int
           radius: int = 12, border: tuple[int, int, int] | None = WOOD, shadow: bool = True) -> None:
     """A rounded card with a soft drop shadow: the container for side panels and banners."""
     if shadow:
-        shade = pygame.Surface((rect.width + 12, rect.height + 12), pygame.SRCALPHA)
-        shape = shade.get_rect().inflate(-6, -6).move(3, 5)
-        pygame.draw.rect(shade, (0, 0, 0, 70), shape, border_radius=radius + 2)
-        surface.blit(shade, (rect.x - 6, rect.y - 6))
+        surface.blit(_panel_shadow(rect.width, rect.height, radius), (rect.x - 6, rect.y - 6))
     pygame.draw.rect(surface, color, rect, border_radius=radius)
     if border is not None:
         pygame.draw.rect(surface, border, rect, width=2, border_radius=radius)
@@ -132,9 +140,24 @@ def text_block(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken everything drawn so far: the backdrop behind overlays and modal panels."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    surface.blit(_dim_shade(surface.get_size(), alpha), (0, 0))
+
+
+@surface_cache
+def _dim_shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """The translucent sheet :func:`dim` lays over a window of ``size`` (drawn once per size)."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
     shade.fill((12, 10, 8, alpha))
-    surface.blit(shade, (0, 0))
+    return shade
+
+
+@surface_cache
+def _panel_shadow(width: int, height: int, radius: int) -> pygame.Surface:
+    """The soft drop shadow under a :func:`panel` of this size (drawn once per size)."""
+    shade = pygame.Surface((width + 12, height + 12), pygame.SRCALPHA)
+    shape = shade.get_rect().inflate(-6, -6).move(3, 5)
+    pygame.draw.rect(shade, (0, 0, 0, 70), shape, border_radius=radius + 2)
+    return shade
 
 
 def suit_symbol(surface: pygame.Surface, suit: str, center: tuple[int, int], radius: int,
@@ -219,43 +242,44 @@ def flourish(surface: pygame.Surface, center: tuple[int, int], width: int,
         pygame.draw.circle(surface, color, (cx + side * (half + 5), cy), 3)
 
 
-_text_cache: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+_text_cache = SurfaceCache("style.text")
+"""Rendered lines by (text, size, colour, bold), in the shared byte-bounded surface cache."""
 
 
 def text_surface(content: str, size: int, color: tuple[int, ...] = INK, bold: bool = False) -> pygame.Surface:
     """A rendered line of text, cached: scenes redraw every frame and font rendering is the costly
-    part, while the texts themselves rarely change."""
+    part, while the texts themselves rarely change. Any text can be drawn: it is made safe first
+    (:func:`scenes.kit.text.safe_text`), so a NUL or a lone surrogate from a file never raises."""
+    content = safe_text(content)
     key = (content, size, tuple(color), bold)
     label = _text_cache.get(key)
     if label is None:
-        if len(_text_cache) > 600:
-            _text_cache.clear()
-        label = font(size, bold).render(content, True, color)
-        _text_cache[key] = label
+        label = _text_cache.put(key, font(size, bold).render(content, True, color))
     return label
 
 
 def _shadow_surface(content: str, size: int, bold: bool) -> pygame.Surface:
     """The translucent black copy of a line that :func:`text` lays under it (its own cache entry,
     since the alpha is set on the surface itself)."""
+    content = safe_text(content)
     key = (content, size, (0, 0, 0, 110), bold)
     shade = _text_cache.get(key)
     if shade is None:
         shade = font(size, bold).render(content, True, (0, 0, 0))
         shade.set_alpha(110)
-        _text_cache[key] = shade
+        _text_cache.put(key, shade)
     return shade
 
 
-@lru_cache(maxsize=2048)
 def fit_text(content: str, size: int, width: int, bold: bool = False) -> str:
-    """``content`` shortened with an ellipsis so it renders within ``width`` pixels."""
-    face = font(size, bold)
-    if face.size(content)[0] <= width:
-        return content
-    while content and face.size(content + "…")[0] > width:
-        content = content[:-1]
-    return content.rstrip() + "…"
+    """``content`` shortened with an ellipsis so it renders within ``width`` pixels (made safe to
+    draw first; a binary search, so even a 100,000-character name costs a dozen measurements)."""
+    return _fit_text(safe_text(content), size, width, bold)
+
+
+@lru_cache(maxsize=2048)
+def _fit_text(content: str, size: int, width: int, bold: bool) -> str:
+    return cut_to_width(content, font(size, bold), width)
 
 
 def game_suit(game_id: str) -> str:

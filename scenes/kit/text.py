@@ -1,11 +1,47 @@
 """Text as the player reads it, written once: word-wrapping (the menu cards, the end-of-game card and
-the notices all break lines the same way) and times said the way people say them."""
+the notices all break lines the same way), lines cut to a width, and times said the way people say them.
+
+Text may come from a file (a save's name, a file name that is not UTF-8), so everything here passes
+through :func:`safe_text` first: control characters and lone surrogates, which make pygame raise, are
+replaced, and the length is capped so no text can stall a frame. Cutting to a width is a binary search
+over the length, O(log n) measurements, never one per character."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import pygame
+
+from saves.reading import ELLIPSIS, clean_text
+
+MAX_DRAWN_CHARS = 1_000
+"""No line the app draws needs more; longer texts are cut before they are measured or rendered."""
+
+
+def safe_text(content: Any, max_chars: int = MAX_DRAWN_CHARS, keep_newlines: bool = False) -> str:
+    """``content`` made safe to measure and render (see :func:`saves.reading.clean_text`)."""
+    return clean_text(content, max_chars, keep_newlines=keep_newlines)
+
+
+def cut_to_width(content: str, face: pygame.font.Font, width: int, always_mark: bool = False) -> str:
+    """The longest start of ``content`` that fits ``width`` pixels with an ellipsis after it.
+
+    ``content`` itself when it fits (unless ``always_mark``: a line cut short by ``max_lines`` ends
+    in an ellipsis even if it would fit). Binary search: about log2(len) measurements."""
+    content = safe_text(content)
+    if not always_mark and face.size(content)[0] <= width:
+        return content
+    if face.size(content + ELLIPSIS)[0] <= width:
+        return content + ELLIPSIS
+    fits, too_long = 0, len(content)  # a prefix of length `fits` fits (0: the ellipsis alone)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if face.size(content[:middle].rstrip() + ELLIPSIS)[0] <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return content[:fits].rstrip() + ELLIPSIS
 
 
 def wrap_lines(content: str, face: pygame.font.Font, width: int, max_lines: int | None = None) -> list[str]:
@@ -13,24 +49,29 @@ def wrap_lines(content: str, face: pygame.font.Font, width: int, max_lines: int 
     paragraphs, and a word longer than the width gets a line of its own.
 
     When ``max_lines`` cuts the text short the last line ends in an ellipsis, so a long summary
-    never spills out of its card at small window sizes."""
+    never spills out of its card at small window sizes; wrapping stops as soon as that is known.
+    A word too wide for a line of its own is cut with an ellipsis too."""
     lines: list[str] = []
-    for paragraph in content.splitlines() or [""]:
+    limit = None if max_lines is None else max(1, max_lines) + 1
+    for paragraph in safe_text(content, keep_newlines=True).splitlines() or [""]:
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}".strip()
-            if face.size(trial)[0] <= width or not line:
+            if face.size(trial)[0] <= width:
                 line = trial
+            elif not line:
+                line = cut_to_width(word, face, width)
             else:
                 lines.append(line)
-                line = word
+                line = word if face.size(word)[0] <= width else cut_to_width(word, face, width)
+            if limit is not None and len(lines) >= limit:
+                break
         lines.append(line)
+        if limit is not None and len(lines) >= limit:
+            break
     if max_lines is not None and len(lines) > max_lines:
-        lines = lines[:max_lines]
-        last = lines[-1]
-        while last and face.size(last + "…")[0] > width:
-            last = last[:-1].rstrip()
-        lines[-1] = last + "…"
+        lines = lines[: max(1, max_lines)]
+        lines[-1] = cut_to_width(lines[-1], face, width, always_mark=True)
     return lines
 
 
@@ -50,10 +91,29 @@ def render_wrapped(
     return surface
 
 
-def friendly_time(when: datetime, now: datetime | None = None) -> str:
-    """Local time as a player says it: 'today 14:05', 'yesterday 09:12', 'Monday 18:30', '3 Mar 2024'."""
+UNKNOWN_DATE = "unknown date"
+EARLIEST_SHOWN = datetime(1971, 1, 1, tzinfo=UTC)
+LATEST_SHOWN = datetime(9998, 1, 1, tzinfo=UTC)
+"""Times outside these (a damaged or hand-edited file) are shown as :data:`UNKNOWN_DATE`: converting
+them to local time overflows on some systems."""
+
+
+def friendly_time(when: datetime | None, now: datetime | None = None) -> str:
+    """Local time as a player says it: 'today 14:05', 'yesterday 09:12', 'Monday 18:30', '3 Mar 2024';
+    'unknown date' for a missing, out-of-range or unconvertible time. Never raises."""
+    try:
+        return _friendly_time(when, now)
+    except (OverflowError, ValueError, OSError, TypeError, AttributeError):
+        return UNKNOWN_DATE
+
+
+def _friendly_time(when: datetime | None, now: datetime | None) -> str:
+    if not isinstance(when, datetime):
+        return UNKNOWN_DATE
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
+    if not EARLIEST_SHOWN <= when <= LATEST_SHOWN:
+        return UNKNOWN_DATE
     local = when.astimezone()
     today = (now or datetime.now().astimezone()).date()
     days = (today - local.date()).days

@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton
 
 from game.core import GameInfo
 from scenes.kit import style
+from scenes.kit.about import version_text
 from scenes.kit.app import Scene
 from scenes.kit.fonts import font
 from scenes.kit.registry import playable_games
@@ -33,6 +34,8 @@ SUBTITLE = "Five rare board games"
 SUMMARY_TOP = 78
 """Where a card's summary starts, below its title and caption."""
 SUMMARY_COMPACT_TOP = 60
+LESSONS_LINE = 18
+"""The room kept above a card's buttons for its lesson progress."""
 """Where it starts on a card too short for caption and summary both (small windows)."""
 
 
@@ -57,6 +60,9 @@ class Card:
     summary_top: int = SUMMARY_TOP
     show_caption: bool = True
     summary_size: int = 15
+    learn: UIButton | None = None
+    lessons: tuple[int, int, int] | None = None
+    """(lessons finished, lessons in all, stars earned); None when the game has no lessons yet."""
 
 
 class MainMenuScene(Scene):
@@ -73,6 +79,7 @@ class MainMenuScene(Scene):
         self.continue_rect: pygame.Rect | None = None
         self.load_button: UIButton | None = None
         self.settings_button: UIButton | None = None
+        self.credits_button: UIButton | None = None
         self.quit_button: UIButton | None = None
         self.logo_rect = pygame.Rect(0, 0, 0, 0)
         self.title_size = 64
@@ -141,7 +148,9 @@ class MainMenuScene(Scene):
         # bottom row
         bottom_h = 44
         bottom_y = height - max(18, height // 30) - bottom_h
-        labels = (("Load game", "#load"), ("Settings", "#settings"), ("Quit", "#quit"))
+        labels = (
+            ("Load game", "#load"), ("Settings", "#settings"), ("Credits", "#credits"), ("Quit", "#quit")
+        )
         bw, gap = (180 if width >= 1200 else 160), 16
         row_w = len(labels) * bw + (len(labels) - 1) * gap
         x = (width - row_w) // 2
@@ -156,7 +165,7 @@ class MainMenuScene(Scene):
                 )
             )
             x += bw + gap
-        self.load_button, self.settings_button, self.quit_button = buttons
+        self.load_button, self.settings_button, self.credits_button, self.quit_button = buttons
 
         # cards
         area = pygame.Rect(margin, y, width - 2 * margin, bottom_y - y - max(16, height // 40))
@@ -198,8 +207,8 @@ class MainMenuScene(Scene):
         pad = 16
         button_h = 36 if rect.height >= 220 else 34
         by = rect.bottom - (pad if rect.height >= 220 else 13) - button_h
-        rules_w = max(84, (rect.width - 2 * pad) // 3)
-        play_w = rect.width - 2 * pad - rules_w - 10
+        rules_w = max(72, (rect.width - 2 * pad - 20) * 3 // 10)
+        play_w = rect.width - 2 * pad - 2 * rules_w - 20
         play = UIButton(
             pygame.Rect(rect.x + pad, by, play_w, button_h),
             "Play",
@@ -208,21 +217,47 @@ class MainMenuScene(Scene):
             object_id=ObjectID(f"#play_{info.id}", "@primary"),
         )
         rules = UIButton(
-            pygame.Rect(rect.x + pad + play_w + 10, by, rules_w, button_h),
+            pygame.Rect(rect.x + pad + play_w + rules_w + 20, by, rules_w, button_h),
             "Rules",
             self.ui,
             tool_tip_text=f"How to play {info.title}",
             object_id=ObjectID(f"#rules_{info.id}", "@secondary"),
         )
+        progress = self._lesson_progress(info)
+        learn = UIButton(
+            pygame.Rect(rect.x + pad + play_w + 10, by, rules_w, button_h),
+            "Learn",
+            self.ui,
+            tool_tip_text=f"Learn {info.title} in short lessons" if progress else "Lessons are on their way",
+            object_id=ObjectID(f"#learn_{info.id}", "@secondary"),
+        )
+        if progress is None:
+            learn.disable()
         width = rect.width - 2 * pad
+        bottom = by - (LESSONS_LINE if progress is not None else 0)
         size, top, caption = 15, SUMMARY_TOP, True
         needed = len(style.wrap(info.summary, size, width, max_lines=99))
-        if (by - (rect.y + top) - 8) // _line_height(size) < needed:
+        if (bottom - (rect.y + top) - 8) // _line_height(size) < needed:
             # a short card (small window): the summary takes the caption's room, in a smaller size
             size, top, caption = 14, SUMMARY_COMPACT_TOP, False
-        max_lines = max(1, (by - (rect.y + top) - 6) // _line_height(size))
+        max_lines = max(1, (bottom - (rect.y + top) - 6) // _line_height(size))
         lines = style.wrap(info.summary, size, width, max_lines=max_lines)
-        return Card(info, rect, play, rules, style.game_suit(info.id), lines, top, caption, size)
+        suit = style.game_suit(info.id)
+        return Card(info, rect, play, rules, suit, lines, top, caption, size, learn, progress)
+
+    def _lesson_progress(self, info: GameInfo) -> tuple[int, int, int] | None:
+        """(finished, in all, stars) of the game's lessons; None when it has none (or they fail to
+        load: the menu must still show the game)."""
+        from game.lessons import lessons_for
+
+        try:
+            lessons = lessons_for(info.id)
+            if not lessons:
+                return None
+            done, stars = self.app.progress.summary(info.id, [lesson.id for lesson in lessons])
+        except Exception:
+            return None
+        return done, len(lessons), stars
 
     # -- events ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -245,6 +280,8 @@ class MainMenuScene(Scene):
             self.app.open("load")
         elif element is self.settings_button:
             self.app.open("settings")
+        elif element is self.credits_button:
+            self.app.open("credits")
         elif element is self.quit_button:
             self.ask_quit()
         else:
@@ -253,6 +290,8 @@ class MainMenuScene(Scene):
                     self.new_game(card.info)
                 elif element is card.rules:
                     self.show_rules(card.info)
+                elif element is card.learn:
+                    self.app.open("lessons", card.info)
 
     # -- actions --------------------------------------------------------------------------------
     def new_game(self, info: GameInfo) -> None:
@@ -313,6 +352,8 @@ class MainMenuScene(Scene):
         style.text(
             surface, "F11 full screen", (16, size[1] - 12), 13, style.PARCHMENT_DARK, anchor="bottomleft"
         )
+        corner = (size[0] - 16, size[1] - 12)  # the one version number (pyproject.toml), for bug reports
+        style.text(surface, version_text(), corner, 13, style.PARCHMENT_DARK, anchor="bottomright")
 
     def _draw_logo(self, surface: pygame.Surface) -> None:
         cx = self.logo_rect.centerx
@@ -417,6 +458,24 @@ class MainMenuScene(Scene):
         for line in card.summary_lines:
             style.text(surface, line, (rect.x + pad, y), card.summary_size, style.INK)
             y += _line_height(card.summary_size)
+        if card.lessons is not None:
+            self._draw_lessons_line(surface, card, card.lessons)
+
+    def _draw_lessons_line(self, surface: pygame.Surface, card: Card, progress: tuple[int, int, int]) -> None:
+        """"Lessons 3/7 ★8" just above the buttons (or an invitation while none is finished)."""
+        from scenes.kit.marks import star
+
+        done, total, stars = progress
+        x, y = card.rect.x + 16, card.play.relative_rect.top - 6
+        if not done:
+            text = f"{total} short lessons: press Learn to start"
+            style.text(surface, text, (x, y), 13, style.WOOD, bold=True, anchor="bottomleft")
+            return
+        label = style.text(
+            surface, f"Lessons {done}/{total}", (x, y), 13, style.WOOD, bold=True, anchor="bottomleft"
+        )
+        star(surface, (label.right + 14, label.centery), 7, True)
+        style.text(surface, str(stars), (label.right + 24, y), 13, style.WOOD, bold=True, anchor="bottomleft")
 
 
 def _line_height(size: int) -> int:

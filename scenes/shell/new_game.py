@@ -29,6 +29,8 @@ MODE_AI = "ai"
 MODE_TWO = "two"
 RANDOM_SIDE = "random"
 DROP_W = 180
+OFFER_H = 56
+"""The band under the header offering the lessons to a first-time player."""
 LEVEL_HELP = {
     "easy": "Plays quickly and makes mistakes",
     "normal": "A fair opponent for most players",
@@ -83,6 +85,20 @@ class NewGameScene(Scene):
         self.show_help = True
         self.error_y = 0
         self.label_x = 0
+        self.offer = self._offers_lessons()
+        """Whether to offer the lessons first: the game has some, and the player has neither
+        finished one nor saved a game of it (a first visit, as far as the app can tell)."""
+        self.learn_button: UIButton | None = None
+
+    def _offers_lessons(self) -> bool:
+        from game.lessons import lessons_for
+
+        try:
+            if not lessons_for(self.info.id) or self.app.progress.started(self.info.id):
+                return False
+            return not any(entry.game_id == self.info.id for entry in self.app.store.entries())
+        except Exception:  # an offer is a courtesy: it must never stop a game from starting
+            return False
 
     def _remembered(self) -> dict[str, Any]:
         from saves.settings import new_game_choices
@@ -98,7 +114,8 @@ class NewGameScene(Scene):
         panel_w_guess = min(660, width - 60)
         help_w = panel_w_guess - 60 - DROP_W - 16
         heights = [58 if len(style.wrap(spec.help, 13, help_w)) <= 1 else 74 for spec in self.info.options]
-        base = header_h + 22 + 3 * (row_h + row_gap) + 40 + 8 + 44 + 24
+        offer_h = OFFER_H if self.offer else 0
+        base = header_h + offer_h + 22 + 3 * (row_h + row_gap) + 40 + 8 + 44 + 24
         self.show_help = base + sum(heights) <= height - 30
         if not self.show_help:  # too many options for this window: labels only (help stays in Rules)
             heights = [48 for _ in self.info.options]
@@ -110,8 +127,17 @@ class NewGameScene(Scene):
         self.label_x = self.panel_rect.x + pad
         control_x = self.panel_rect.x + pad + 150
         control_w = self.panel_rect.right - pad - control_x
-        y = self.panel_rect.y + header_h + 22
+        y = self.panel_rect.y + header_h + offer_h + 22
         self.labels = []
+        self.learn_button = None
+        if self.offer:
+            self.learn_button = UIButton(
+                pygame.Rect(self.panel_rect.right - pad - 170, self.panel_rect.y + header_h + 8, 170, 40),
+                "Learn to play",
+                self.ui,
+                tool_tip_text="Short lessons on the real board, then a practice game",
+                object_id=ObjectID("#learn", "@secondary"),
+            )
 
         self.labels.append(("Opponent", y, True))
         self.mode_row = ChoiceRow(
@@ -202,6 +228,8 @@ class NewGameScene(Scene):
                 self.start()
             elif event.ui_element is self.cancel_button:
                 self.app.pop()
+            elif event.ui_element is self.learn_button:
+                self.app.open("lessons", self.info)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -268,6 +296,8 @@ class NewGameScene(Scene):
             style.PARCHMENT,
             bold=True,
         )
+        if self.learn_button is not None:
+            self._draw_offer(surface, header.bottom)
         ai = self.mode == MODE_AI
         for label, y, always in self.labels:
             colour = style.INK if (always or ai) else (170, 156, 140)
@@ -315,6 +345,19 @@ class NewGameScene(Scene):
                 step = round(font(14, bold).get_linesize() * 1.04)
                 top = button.centery - (step * len(lines)) // 2
                 style.text_block(surface, lines, (self.label_x, top), 14, colour, bold=bold)
+
+
+    def _draw_offer(self, surface: pygame.Surface, top: int) -> None:
+        """The first-visit line under the header: the lessons are offered, never imposed."""
+        rect = pygame.Rect(self.panel_rect.x + 2, top, self.panel_rect.width - 4, OFFER_H)
+        pygame.draw.rect(surface, style.PARCHMENT_DARK, rect)
+        button = self.learn_button.relative_rect if self.learn_button is not None else rect
+        width = button.left - 16 - self.label_x
+        lines = style.wrap(f"New to {self.info.title}? Try the short lessons first.", 15, width,
+                           bold=True, max_lines=2)
+        step = round(font(15, True).get_linesize() * 1.04)
+        top = rect.centery - step * len(lines) // 2
+        style.text_block(surface, lines, (self.label_x, top), 15, style.WOOD, bold=True)
 
 
 def _dropdown_value(menu: UIDropDownMenu) -> str:

@@ -1,4 +1,4 @@
-"""Settings: window mode and animation speed, applied at once and remembered.
+"""Settings: window mode, animation speed and sound, applied at once and remembered.
 
 Every change is applied and saved the moment it is made (no OK/Apply step), which is what players
 expect from a game's options screen; Back only leaves.
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UIHorizontalSlider
 
 from scenes.kit import style
 from scenes.kit.app import Scene
@@ -29,6 +29,11 @@ SPEED_HELP: dict[str, str] = {
 }
 
 
+SOUND_PREVIEW_DELAY = 0.25
+"""Seconds after a volume slider stops moving before a sample plays at the new level (and the
+setting is saved): dragging then sounds once, not at every step."""
+
+
 def speed_choices() -> list[str]:
     """The speeds the settings store accepts, in its order."""
     from saves.settings import ANIMATION_SPEEDS
@@ -37,7 +42,7 @@ def speed_choices() -> list[str]:
 
 
 class SettingsScreen(Scene):
-    """Window mode and animation speed. Pushed from the menu or the pause menu; Back/Esc pops."""
+    """Window mode, animation speed and sound. Pushed from the menu or the pause menu; Back/Esc pops."""
 
     name = "settings"
 
@@ -46,6 +51,10 @@ class SettingsScreen(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.window_row: ChoiceRow | None = None
         self.speed_row: ChoiceRow | None = None
+        self.sound_row: ChoiceRow | None = None
+        self.volume_sliders: dict[str, UIHorizontalSlider] = {}
+        """"master_volume" and "effects_volume" → their slider."""
+        self._preview_in = 0.0
         self.back_button: UIButton | None = None
         self.rows_y: dict[str, int] = {}
 
@@ -59,14 +68,17 @@ class SettingsScreen(Scene):
             self.window_row.select("fullscreen" if self.app.fullscreen else "window")
         if self.speed_row is not None:
             self.speed_row.select(self.app.settings.animation_speed)
+        if self.sound_row is not None:
+            self.sound_row.select("off" if self.app.settings.muted else "on")
 
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         panel_w = min(640, width - 80)
         message = getattr(self.app.settings, "message", None)
-        panel_h = min(350 + (64 if message else 0), height - 150)
+        panel_h = min(434 + (64 if message else 0), height - 150)
+        top = min(max(100, (height - panel_h) // 2 + 20), height - panel_h - 70)  # Back stays on screen
         self.panel_rect = pygame.Rect(
-            (width - panel_w) // 2, max(100, (height - panel_h) // 2 + 20), panel_w, panel_h
+            (width - panel_w) // 2, top, panel_w, panel_h
         )
         inner_x = self.panel_rect.x + 32
         inner_w = panel_w - 64
@@ -89,7 +101,10 @@ class SettingsScreen(Scene):
             self.app.settings.animation_speed,
             tooltips=[SPEED_HELP.get(s) for s in speeds],
         )
-        self.rows_y["folder"] = y + 118
+        y += 118
+        self.rows_y["sound"] = y
+        self._sound_widgets(inner_x, y + 32, inner_w)
+        self.rows_y["folder"] = y + 84
         self.back_button = UIButton(
             pygame.Rect(self.panel_rect.centerx - 90, self.panel_rect.bottom + 22, 180, 44),
             "Back",
@@ -98,22 +113,60 @@ class SettingsScreen(Scene):
             object_id=ObjectID("#back", "@primary"),
         )
 
+    def _sound_widgets(self, x: int, y: int, width: int) -> None:
+        """Sound on/off, then the master and effects volume sliders, on one line."""
+        settings = self.app.settings
+        self.sound_row = ChoiceRow(
+            self.ui,
+            pygame.Rect(x, y, 150, 40),
+            [("on", "On"), ("off", "Off")],
+            "off" if settings.muted else "on",
+            tooltips=["Sound effects on", "Silent (M switches at any time)"],
+        )
+        gap = 24
+        slider_w = (width - 150 - 2 * gap) // 2
+        left = x + 150 + gap
+        self.volume_sliders = {}
+        for key in ("master_volume", "effects_volume"):
+            self.volume_sliders[key] = UIHorizontalSlider(
+                pygame.Rect(left, y + 6, slider_w, 28),
+                getattr(settings, key),
+                (0, 100),
+                self.ui,
+                click_increment=5,
+            )
+            left += slider_w + gap
+
     # -- events ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.window_row is not None and self.window_row.handle_event(event):
             self.set_fullscreen(self.window_row.selected == "fullscreen")
         elif self.speed_row is not None and self.speed_row.handle_event(event):
             self.set_speed(self.speed_row.selected)
+        elif self.sound_row is not None and self.sound_row.handle_event(event):
+            self.set_muted(self.sound_row.selected == "off")
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            for key, slider in self.volume_sliders.items():
+                if event.ui_element is slider:
+                    self.set_volume(key, int(slider.get_current_value()))
         elif (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button) or (
             event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
         ):
             self.app.pop()
 
     def update(self, dt: float) -> None:
-        # F11 is handled by the App before scenes see it; follow it here.
+        # F11 and M are handled by the App before scenes see them; follow them here.
         wanted = "fullscreen" if self.app.fullscreen else "window"
         if self.window_row is not None and self.window_row.selected != wanted:
             self.window_row.select(wanted)
+        sound = "off" if self.app.settings.muted else "on"
+        if self.sound_row is not None and self.sound_row.selected != sound:
+            self.sound_row.select(sound)
+        if self._preview_in > 0:
+            self._preview_in -= dt
+            if self._preview_in <= 0:
+                self.app.save_settings()
+                self.app.sound.announce("your-turn")  # hear the new level
 
     def set_fullscreen(self, on: bool) -> None:
         """Apply and remember the window mode (the layout follows through App's resize)."""
@@ -121,6 +174,22 @@ class SettingsScreen(Scene):
         self.app.save_settings()
         self.app.set_fullscreen(on)
         self._sync()
+
+    def set_muted(self, muted: bool) -> None:
+        """Sound on or off, as the M key does (saved at once)."""
+        if muted != self.app.settings.muted:
+            self.app.toggle_mute()
+
+    def set_volume(self, key: str, value: int) -> None:
+        """A volume slider moved: applied at once; saved and sampled when it comes to rest."""
+        setattr(self.app.settings, key, max(0, min(100, value)))
+        self._preview_in = SOUND_PREVIEW_DELAY
+
+    def leave(self) -> None:
+        super().leave()
+        if self._preview_in > 0:  # a slider moved just before Back: keep the new level
+            self._preview_in = 0.0
+            self.app.save_settings()
 
     def set_speed(self, speed: str) -> None:
         self.app.settings.animation_speed = speed
@@ -154,6 +223,7 @@ class SettingsScreen(Scene):
         style.text(surface, "Animation speed", (x, self.rows_y["speed"]), 19, style.INK, bold=True)
         speed = self.app.settings.animation_speed
         style.text(surface, SPEED_HELP.get(speed, ""), (x, self.rows_y["speed"] + 80), 14, style.INK_SOFT)
+        self._draw_sound_labels(surface, x)
         y = self.rows_y["folder"]
         inner_w = self.panel_rect.width - 64
         pygame.draw.line(surface, style.PARCHMENT_DARK, (x, y - 10), (x + inner_w, y - 10), 2)
@@ -164,3 +234,13 @@ class SettingsScreen(Scene):
         if message:
             warn = style.wrap(message, 14, inner_w, max_lines=3)
             style.text_block(surface, warn, (x, end + 6), 14, style.BAD)
+
+    def _draw_sound_labels(self, surface: pygame.Surface, x: int) -> None:
+        """The sound row's heading, the sliders' names and values, and the M hint."""
+        y = self.rows_y["sound"]
+        style.text(surface, "Sound", (x, y), 19, style.INK, bold=True)
+        names = {"master_volume": "Master volume", "effects_volume": "Effects volume"}
+        for key, slider in self.volume_sliders.items():
+            label = f"{names[key]}: {int(slider.get_current_value())}"
+            style.text(surface, label, (slider.rect.x, y + 4), 14, style.INK)
+        style.text(surface, "(press M)", (x + 72, y + 4), 14, style.INK_SOFT)

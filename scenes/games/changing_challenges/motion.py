@@ -165,7 +165,9 @@ def plan_turn(turn: Turn, shown: ChangingChallengesState, timeline: Timeline, ge
         else:
             plan.stored = fx["stored"]
             plan.fly = tl.add(0.5, after=plan.glide, delay=-0.06, ease=ease_out)
+            tl.cue("weight-thud", plan.fly, at=1.0)  # the knocked piece lands in storage: weight moves
             after_glide = plan.fly
+    tl.cue("capture" if captured is not None else "move", plan.glide, at=1.0)
     if fx["kind"] == "merge" or fx["promotes"]:
         plan.pop = tl.add(0.28, after=plan.glide, ease=ease_out_back)
         if plan.pop.end > after_glide.end:
@@ -177,6 +179,7 @@ def plan_turn(turn: Turn, shown: ChangingChallengesState, timeline: Timeline, ge
     if unbalanced or tipped:
         strength = min(1.0, abs(unbalanced) / 20)
         plan.tilt = tl.add(0.28 + 0.14 * strength, after=after_glide, delay=0.04, ease=ease_out)
+        tl.cue("balance-creak", plan.tilt)
         plan.level = tl.add(
             0.45 + 0.35 * min(1.0, abs(plan.cw_after - plan.cw_before) / 4), after=plan.tilt, delay=0.12
         )
@@ -184,6 +187,7 @@ def plan_turn(turn: Turn, shown: ChangingChallengesState, timeline: Timeline, ge
         plan.crash_angle = math.copysign(geo.crash_angle, plan.moment_after)
         assert plan.level is not None
         plan.crash = tl.add(0.62, after=plan.level, delay=0.05, ease=fall)
+        tl.cue("board-crash", plan.crash, at=0.7)  # the falling end hits the floor (see fall())
         rng = random.Random(plan.moment_after)
         plan.dust = [(rng.uniform(-1, 1), rng.uniform(0.3, 1.0), rng.uniform(0.6, 1.2)) for _ in range(9)]
     return plan

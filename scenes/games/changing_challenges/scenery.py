@@ -40,15 +40,26 @@ from scenes.games.changing_challenges.palette import (
 from scenes.games.changing_challenges.sides import signed
 from scenes.games.changing_challenges.sprites import token_sprite
 from scenes.kit import sprites, style
+from scenes.kit.cache import SurfaceCache, surface_cache
 
 GRAIN_SEED = 1961
 """Fixed, so the wood grain is the same picture on every run (screenshots compare pixel by pixel)."""
 
 
 # the deck -------------------------------------------------------------------------------------------
+_decks = SurfaceCache("changing-challenges.deck")
+"""Decks by square size: everything on the deck follows from it, and a window resized by a few
+pixels usually keeps it, so most resizes cost no deck at all. Shared: copy before drawing on it."""
+
+
 def build_deck(geo: Seesaw) -> pygame.Surface:
     """The deck without pieces: frame, squares (orange storage, golden centre line), the
-    coordinates, and the rail with its line ticks."""
+    coordinates, and the rail with its line ticks (cached by square size, see ``_decks``)."""
+    deck = _decks.get(geo.s)
+    return deck if deck is not None else _decks.put(geo.s, _build_deck(geo))
+
+
+def _build_deck(geo: Seesaw) -> pygame.Surface:
     s = geo.s
     surface = pygame.Surface(geo.deck_size, pygame.SRCALPHA)
     frame = geo.frame
@@ -83,18 +94,20 @@ def build_deck(geo: Seesaw) -> pygame.Surface:
     return surface
 
 
+@surface_cache
 def _grain(size: tuple[int, int]) -> pygame.Surface:
-    """Faint wavy lines of wood grain over the squares, so the field reads as one plank."""
-    width, height = size
-    grain = pygame.Surface(size, pygame.SRCALPHA)
+    """Faint wavy lines of wood grain over the squares, so the field reads as one plank (cached by
+    size: a resize back to a size seen before, full screen and back, does not draw it again)."""
+    width, height = max(2, size[0] // 2), max(2, size[1] // 2)  # drawn at half size, then scaled:
+    grain = pygame.Surface((width, height), pygame.SRCALPHA)  # a quarter of the work on a resize
     rng = random.Random(GRAIN_SEED)
     for _ in range(height // 2):
         y = rng.uniform(0, height)
-        amp, freq, phase = rng.uniform(1, 3), rng.uniform(0.004, 0.012), rng.uniform(0, 6.3)
+        amp, freq, phase = rng.uniform(0.5, 1.5), rng.uniform(0.008, 0.024), rng.uniform(0, 6.3)
         tone = rng.choice(((90, 56, 30), (255, 236, 200)))
         pts = [(x, y + amp * math.sin(x * freq + phase)) for x in range(0, width + 8, 8)]
         pygame.draw.lines(grain, (*tone, rng.randint(8, 20)), False, pts, 1)
-    return grain
+    return pygame.transform.smoothscale(grain, (max(1, size[0]), max(1, size[1])))
 
 
 def _draw_storage_emblems(surface: pygame.Surface, geo: Seesaw) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from functools import lru_cache
 from types import MappingProxyType
 
 import pygame
@@ -28,6 +27,7 @@ from scenes.games.changing_challenges.palette import (
 )
 from scenes.games.changing_challenges.sides import SIDE_LOOKS, Color
 from scenes.kit import sprites, style
+from scenes.kit.cache import surface_cache
 
 MARK_KINDS = ("move", "knock", "merge")
 
@@ -90,7 +90,7 @@ def _weight_figures(surface: pygame.Surface, big: int, shape: str, color: Color,
     surface.blit(letter, letter.get_rect(center=(round(badge[0]), round(badge[1] + ss * 0.3))))
 
 
-@lru_cache(maxsize=64)
+@surface_cache
 def token_sprite(
     diameter: int,
     shape: str,
@@ -112,9 +112,7 @@ def token_sprite(
     surface.blit(_masked(outer, flat), (0, 0))
     body = pygame.Surface((big, big), pygame.SRCALPHA)
     light, dark = sprites.shade(color, 1.32), sprites.shade(color, 0.8)
-    for y in range(big):
-        t = y / (big - 1)
-        pygame.draw.line(body, (*sprites.mix(light, dark, t), 255), (0, y), (big, y))
+    body.blit(style.vertical_gradient((big, big), light, dark), (0, 0))  # opaque: alpha stays 255
     surface.blit(_masked(inner, body), (0, 0))
     if king:
         ring = _shape_mask(big, shape, big * 0.06)
@@ -210,7 +208,7 @@ def _faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
     return ghost
 
 
-@lru_cache(maxsize=4)
+@surface_cache
 def board_sprites(s: int) -> Mapping[str, pygame.Surface]:
     """Every sprite the board draws at square size ``s``, by name: ``piece-<side>-<weight>``,
     ``shadow-<side>``, ``mark-<kind>``, the square highlights and the

@@ -23,7 +23,7 @@ import pygame
 
 from game.changing_challenges import board as B
 from game.changing_challenges.rules import ChangingChallengesState
-from scenes.games.changing_challenges import painter, scenery, selection, texts
+from scenes.games.changing_challenges import painter, scenery, selection, teaching, texts
 from scenes.games.changing_challenges.geometry import LIMIT, Seesaw
 from scenes.games.changing_challenges.motion import Plan, last_squares, plan_turn
 from scenes.games.changing_challenges.selection import Choice, Option
@@ -38,7 +38,7 @@ from scenes.games.changing_challenges.sides import (
 )
 from scenes.games.changing_challenges.sprites import board_sprites, token_sprite
 from scenes.games.changing_challenges.threats import centre_threats
-from scenes.kit.board_view import BoardView, ViewAction, ViewButton
+from scenes.kit.board_view import BoardView, Gesture, ViewAction, ViewButton
 
 if TYPE_CHECKING:
     from game.core import GameState
@@ -127,6 +127,8 @@ class ChangingChallengesView(BoardView):
             self.plan = plan_turn(animate_from, self.cc, self.timeline, self.geo)
         else:
             self.plan = Plan.resting(self.cc)
+            if animate_from is not None:  # no animation, but the turn is still heard
+                self.hear_turn(lambda tl: plan_turn(animate_from, self.cc, tl, self.geo))
 
     def angle(self) -> float:
         """Degrees clockwise the board leans now (right end down), from the plan's tracks, or the
@@ -261,10 +263,23 @@ class ChangingChallengesView(BoardView):
             return self._decide(player, "knock")
         return None
 
+    def claims_key(self, key: int) -> bool:
+        """While the merge question is open, M means "merge", not the app's mute."""
+        return self.choice is not None and key in (pygame.K_m, pygame.K_k, pygame.K_x)
+
     def press(self, key: str, player: str | None) -> ViewAction:
         if player is None or self.choice is None or key not in ("merge", "knock"):
             return ViewAction.nothing()
         return self._decide(player, key)
+
+    # -- teaching: where squares are, which clicks make a move (see :mod:`.teaching`) -------------------
+    def square_center(self, name: str) -> tuple[int, int] | None:
+        return teaching.square_center(self.geo, self.angle(), name)
+
+    def gestures_for(self, player: str, move_text: str) -> list[Gesture] | None:
+        return teaching.move_gestures(
+            self.cc, player, move_text, self.geo, self.selected, self.choice, self._make_choice
+        )
 
     # -- texts ------------------------------------------------------------------------------------------
     def centre_threats(self) -> dict[str, list[int]]:

@@ -49,6 +49,7 @@ def plan_turn(turn: Turn, tl: Timeline) -> Plan | None:
     if getattr(before, "phase", R.PHASE_ALLOT) == R.PHASE_TOKEN:
         plan.kind = "token"
         plan.drop = tl.add(0.5, ease=ease_out_back)
+        tl.cue("move", plan.drop, at=0.6)  # the overshooting ease touches down at about 60 %
         last = plan.drop
     else:
         white, black = turn.moves.get(WHITE), turn.moves.get(BLACK)
@@ -58,8 +59,10 @@ def plan_turn(turn: Turn, tl: Timeline) -> Plan | None:
         plan.kind = "allot"
         plan.report = report
         plan.flips = [tl.add(0.34, delay=0.045 * f, ease=ease_in_out) for f in range(N)]
+        tl.cue("reveal", plan.flips[0])
         plan.compare = tl.add(0.42, delay=0.06, after=plan.flips[-1], ease=ease_out)
         plan.push = tl.add(0.5, delay=0.05, after=plan.compare, ease=ease_in_out)
+        tl.cue("band-stretch" if report.rounds else "move", plan.push)
         plan.stages = [list(before.lines), list(report.pushed)]
         plan.tracks = [plan.push]
         last = plan.push
@@ -68,6 +71,7 @@ def plan_turn(turn: Turn, tl: Timeline) -> Plan | None:
             last = plan.tension
             for round_lines in report.rounds:
                 track = tl.add(0.62, delay=0.05, after=last, ease=elastic)
+                tl.cue("band-snap", track)
                 plan.tracks.append(track)
                 plan.stages.append(list(round_lines))
                 last = track

@@ -29,14 +29,14 @@ import pygame
 from game.core import GameError
 from game.elasta import rules as R
 from scenes.games.elasta import allotment as A
-from scenes.games.elasta import board_painter, chip_painter, history
+from scenes.games.elasta import board_painter, chip_painter, history, teach
 from scenes.games.elasta import texts as T
 from scenes.games.elasta.allotment import DRAG_START, Held
 from scenes.games.elasta.layout import TableLayout
 from scenes.games.elasta.palette import CARD_COLOR, CHIP_STYLE, FILE_LETTERS, GAME_ID, PLAYERS, N
 from scenes.games.elasta.reveal import Moment, Plan, lines_at, plan_turn
 from scenes.games.elasta.sprites import Sprites, chip_sprite, sprite_set
-from scenes.kit.board_view import BoardView, GridGeometry, ViewAction, ViewButton, sentence
+from scenes.kit.board_view import BoardView, Gesture, GridGeometry, ViewAction, ViewButton, sentence
 
 if TYPE_CHECKING:
     from game.core import GameState
@@ -112,8 +112,12 @@ class ElastaView(BoardView):
     def tray_center(self, player: str, chip: int) -> tuple[int, int]:
         return self.table.tray_center(player, chip)
 
-    def square_center(self, name: str) -> tuple[int, int]:
-        return self.geo.center_of(name)
+    def square_center(self, name: str) -> tuple[int, int] | None:
+        return teach.square_center(self, name)
+
+    def gestures_for(self, player: str, move_text: str) -> list[Gesture] | None:
+        """The drags and the Confirm press that seal ``move_text`` (see :mod:`.teach`)."""
+        return teach.gestures_for(self, player, move_text)
 
     # ------------------------------------------------------------------------------------------------
     # state
@@ -131,6 +135,8 @@ class ElastaView(BoardView):
         self._compute_owners()
         if animate_from is not None and self.timeline.scale > 0:
             self.plan = plan_turn(animate_from, self.timeline) or self.plan
+        elif animate_from is not None:  # no animation, but the turn is still heard
+            self.hear_turn(lambda tl: plan_turn(animate_from, tl))
 
     def _compute_owners(self) -> None:
         self.token_owner = history.token_owners(self.match.turns, self.state)
@@ -425,22 +431,8 @@ class ElastaView(BoardView):
 
     def _status(self, player: str) -> str:
         """What ``player`` is doing, for their name plate."""
-        state = self.ela
-        if state.over:
-            outcome = state.outcome()
-            if outcome is not None and outcome.winner == player:
-                return "wins"
-            return "draw" if outcome is not None and outcome.winner is None else ""
-        if self.busy:
-            return "revealed"
-        seat = self.match.seats[player]
-        if player in self.match.pending:
-            return "sealed"
-        if seat.is_ai:
-            return "thinking…"
-        if player == self._actor():
-            return "placing" if state.phase == R.PHASE_TOKEN else "allotting"
-        return "to choose"
+        acting = "placing" if self.ela.phase == R.PHASE_TOKEN else "allotting"
+        return self.seat_status(player, acting, "to choose")
 
     # ------------------------------------------------------------------------------------------------
     # drawing: this view decides what is seen (secrets, the hand); the painters draw it

@@ -108,6 +108,7 @@ def plan_turn(
         track = tl.add(0.42, ease=ease_out_back)
         c = geo.center_of(target)
         plan.flights.append(Flight("pawn", [(c[0], c[1] - s * 0.9), c], track, hide_square=target, drop=1.0))
+        tl.cue("move", track, at=0.6)  # the overshooting ease touches down at about 60 %
         return plan
     if before["phase"] == "setup-farmers":
         # top row first, left to right: the farmers rain down like a hand dealing them out
@@ -116,6 +117,7 @@ def plan_turn(
             c = geo.center_of(sq)
             start = c if sq in placed else (c[0], c[1] - s * 0.6)
             plan.flights.append(Flight("coin", [start, c], track, hide_square=sq, drop=1.0))
+            tl.cue("place", track, at=0.85)
         return plan
     if not squares:
         return plan
@@ -129,6 +131,9 @@ def plan_turn(
     plan.flights.append(
         Flight("pawn" if mover_is_elephant else "coin", points, move_track, hop=hop, hide_square=path[-1])
     )
+    if not mover_is_elephant and kind in ("run", "compound"):
+        tl.cue("farmer-run", move_track)
+    tl.cue("move", move_track, at=1.0)
     pip = before["points"]
     if mover_is_elephant and kind == "jump" and len(path) >= 3:
         victim = path[len(path) // 2]
@@ -136,6 +141,7 @@ def plan_turn(
         fly = tl.add(0.55, after=knock, ease=ease_out)
         start = geo.center_of(victim)
         plan.ghost_farmers.append((victim, knock))
+        tl.cue("farmer-trampled", knock)
         coin_end = board.pile_coin_pos(before["captured"])
         plan.flights.append(Flight("coin", [start, coin_end], fly, hop=s * 0.9, scale_to=0.74))
         plan.pile_coins_held.append(fly)
@@ -144,6 +150,7 @@ def plan_turn(
         shrink = tl.add(0.28, after=move_track, delay=0.02, ease=ease_in)
         fly = tl.add(0.5, after=shrink, ease=ease_out)
         plan.eaten.append(Eaten(path[-1], shrink, fly, before["eaten"]))
+        tl.cue("tile-eaten", shrink)
         plan.pile_tiles_held.append(fly)
         plan.pips.append((pip, tl.add(0.3, after=fly, delay=-0.1, ease=ease_out_back)))
     return plan

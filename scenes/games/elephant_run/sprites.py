@@ -9,7 +9,6 @@ returned surfaces as read-only (they are shared between views and frames).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from types import MappingProxyType
 
 import pygame
@@ -17,11 +16,12 @@ import pygame
 from scenes.games.elephant_run.palette import BED, ELEPHANT_COLOR, FARMER_COLOR, HOVER, LAST_MOVE
 from scenes.kit import sprites as kit
 from scenes.kit import style
+from scenes.kit.cache import surface_cache
 
 Color = tuple[int, int, int]
 
 
-@lru_cache(maxsize=4)
+@surface_cache
 def board_sprites(s: int) -> Mapping[str, pygame.Surface]:
     """Every sprite the board draws for tiles of ``s`` pixels, by name (read-only: shared)."""
     sp: dict[str, pygame.Surface] = {}
@@ -50,7 +50,7 @@ def board_sprites(s: int) -> Mapping[str, pygame.Surface]:
     return MappingProxyType(sp)
 
 
-@lru_cache(maxsize=64)
+@surface_cache
 def mark_sprite(s: int, kind: str, color: Color, hovered: bool) -> pygame.Surface:
     """One destination mark on a transparent tile-sized square: dot = step, ring = jump, diamond =
     run, double ring = compound. Shapes differ, not just colours, so they read for everyone; a

@@ -36,14 +36,21 @@ from scenes.games.elephant_run.sprites import board_sprites, elephant_token, far
 from scenes.games.elephant_run.tray import draw_pile, draw_points_track, tray_picture
 from scenes.kit import sprites as kit
 from scenes.kit import style
-from scenes.kit.board_view import BoardView, GridGeometry, ViewAction, ViewButton, square_name
+from scenes.kit.board_view import (
+    FittedBoardView,
+    Gesture,
+    ViewAction,
+    ViewButton,
+    parse_square,
+    square_name,
+)
 
 if TYPE_CHECKING:
     from game.core import GameState
     from game.match import Match, Turn
 
 
-class ElephantRunView(BoardView):
+class ElephantRunView(FittedBoardView):
     """The Elephant Run board. Setup is done on the board (elephant, then farmers one by one,
     collected here and submitted as the one placement move); in play, click a piece to see its
     marked destinations, then a destination."""
@@ -68,25 +75,15 @@ class ElephantRunView(BoardView):
         self.suit_of = {square_name(i % FILES, i // FILES): deal[i] for i in range(FILES * RANKS)}
         self._clock = 0.0
 
-    @property
-    def geo(self) -> GridGeometry:
-        """The tile grid on screen (tests and clicks find squares through it)."""
-        return self.board.geo
-
-    @property
-    def s(self) -> int:
-        """The tile size in pixels, which every sprite and distance on the board scales with."""
-        return self.board.s
-
     # ------------------------------------------------------------------------------------------------
     # layout and state
     # ------------------------------------------------------------------------------------------------
-    def layout(self, rect: pygame.Rect) -> None:
-        """Fit tray + pile (left) + points track (below) into ``rect``; fetch sprites for the size."""
-        super().layout(rect)
-        self.board = BoardLayout.fit(rect)
-        self.sprites = board_sprites(self.board.s)
-        self.board_surface = None
+    def fit_board(self, rect: pygame.Rect) -> BoardLayout:
+        """Tray + pile (left) + points track (below) fitted into ``rect``; ``s`` is the tile size."""
+        return BoardLayout.fit(rect)
+
+    def make_sprites(self, s: int) -> Mapping[str, pygame.Surface]:
+        return board_sprites(s)
 
     def set_state(self, state: GameState, animate_from: Turn | None = None) -> None:
         self._pos = state.position()  # before the base class drops the selection (which reads it)
@@ -97,6 +94,8 @@ class ElephantRunView(BoardView):
             # NB: cancel() in the base set_state has already emptied setup_drops, so farmers placed
             # by clicks drop in from above like the computer's (as before the split; to be decided)
             self.plan = plan_turn(animate_from, self._pos, self.timeline, self.board, self.setup_drops)
+        elif animate_from is not None:  # no animation, but the turn is still heard
+            self.hear_turn(lambda tl: plan_turn(animate_from, self._pos, tl, self.board, self.setup_drops))
         self._auto_select()
 
     def _auto_select(self) -> None:
@@ -156,7 +155,7 @@ class ElephantRunView(BoardView):
         if square in self.setup:
             self.setup.remove(square)
             self.setup_drops.pop(square, None)
-            return ViewAction.nothing()  # the banner's counter tells the rest
+            return ViewAction(sound="pick-up")  # the banner's counter tells the rest
         if square == self._pos["elephant"]:
             return ViewAction.refuse("The elephant stands there — farmers go on other tiles.")
         if player != FARMERS:
@@ -169,7 +168,7 @@ class ElephantRunView(BoardView):
             if action.error:
                 self.setup.pop()
             return action
-        return ViewAction.nothing()
+        return ViewAction(sound="place")
 
     def _pieces(self, player: str) -> list[str]:
         if player == ELEPHANT:
@@ -212,14 +211,58 @@ class ElephantRunView(BoardView):
     def _choose(self, player: str, choices: list[Option]) -> ViewAction:
         """Several moves may end on one tile (a simple move and a compound route): play the simple
         one, and say which other route existed."""
-        simple = [c for c in choices if c.simple]
-        chosen = (simple or choices)[0]
+        chosen = self._pick(choices)
         message = None
         others = [c.text for c in choices if c is not chosen]
         if others:
             message = f"Played {chosen.text} (the simple move); {', '.join(others)} also ended there."
         self.selected, self.options = None, []
         return ViewAction.play(player, chosen.move, message)
+
+    @staticmethod
+    def _pick(choices: list[Option]) -> Option:
+        """The move a click on a tile plays when several end there: the simplest route first."""
+        simple = [c for c in choices if c.simple]
+        return (simple or choices)[0]
+
+    # -- teaching: where a square is, and the clicks that enter a move ------------------------------
+    def square_center(self, name: str) -> tuple[int, int] | None:
+        try:
+            file, rank = parse_square(name)
+        except ValueError:
+            return None
+        if not (0 <= file < FILES and 0 <= rank < RANKS):
+            return None
+        return self.geo.center(file, rank)
+
+    def gestures_for(self, player: str, move_text: str) -> list[Gesture] | None:
+        """The clicks a player makes on this board for ``move_text``: the tile for the elephant's
+        placement; every farmer's tile (after "Pick all up" if some are placed already); the piece
+        (unless it is picked up already) and its destination; the Pass button. None for an illegal
+        move, or a compound route that a click on its tile would not play (the simple move there)."""
+        try:
+            move = self.state.parse_move(player, move_text)
+        except GameError:
+            return None
+        text = self.state.move_to_text(player, move)
+        squares = move_squares(text)
+        phase = self._pos["phase"]
+        if phase == "setup-elephant":
+            return [self._click_on(squares[0])]
+        if phase == "setup-farmers":
+            clear = [Gesture("button", key="clear")] if self.setup else []
+            return clear + [self._click_on(square) for square in squares]
+        if text == "pass":
+            return [Gesture("button", key="pass")]
+        frm, dest = squares[0], squares[-1]
+        choices = [o for o in options_from(self.state, frm, player) if o.dest == dest]
+        if not choices or self._pick(choices).text != text:
+            return None
+        pick_up = [] if self.selected == frm else [self._click_on(frm)]
+        return [*pick_up, self._click_on(dest)]
+
+    def _click_on(self, square: str) -> Gesture:
+        return Gesture("click", pos=self.geo.center_of(square))
 
     def prompt(self, player: str) -> str:
         phase = self._pos["phase"]

@@ -9,7 +9,6 @@ surfaces as read-only (they are shared between views and frames).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from types import MappingProxyType
 
 import pygame
@@ -27,9 +26,10 @@ from scenes.games.epaminondas.palette import (
 )
 from scenes.kit import sprites as kit
 from scenes.kit import style
+from scenes.kit.cache import surface_cache
 
 
-@lru_cache(maxsize=16)
+@surface_cache
 def stone_sprite(diameter: int, color: Color) -> pygame.Surface:
     """A flat round stone lit from the top left: a radial shade toward the light, a soft specular
     spot and a thin darker rim, so both colours read on light and dark squares alike."""
@@ -75,7 +75,7 @@ def mark_sprite(s: int, color: Color, ring: bool) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (s, s))
 
 
-@lru_cache(maxsize=4)
+@surface_cache
 def board_sprites(s: int) -> Mapping[str, pygame.Surface]:
     """Every sprite the board draws for squares of ``s`` pixels, by name (read-only: shared)."""
     d = max(6, int(s * 0.84))

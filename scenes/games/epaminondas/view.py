@@ -40,8 +40,8 @@ from scenes.games.epaminondas.moves import (
 )
 from scenes.games.epaminondas.palette import PHALANX, stone_color
 from scenes.games.epaminondas.sprites import board_sprites, stone_sprite
-from scenes.kit.animation import Track, ease_in_out, ease_out, lerp_point
-from scenes.kit.board_view import BoardView, GridGeometry, ViewAction
+from scenes.kit.animation import Timeline, Track, ease_in_out, ease_out, lerp_point
+from scenes.kit.board_view import FittedBoardView, Gesture, ViewAction
 
 if TYPE_CHECKING:
     from game.core import GameState
@@ -61,7 +61,7 @@ class Plan:
     mover: str = WHITE
 
 
-class EpaminondasView(BoardView):
+class EpaminondasView(FittedBoardView):
     """The Epaminondas board: click a stone to see every phalanx it leads and where each can go
     (red rings capture, gold dots cross onto the far home row), then click a mark to play it."""
 
@@ -85,29 +85,19 @@ class EpaminondasView(BoardView):
         return self.state  # type: ignore[return-value]
 
     @property
-    def geo(self) -> GridGeometry:
-        """The square grid on screen (tests and clicks find squares through it)."""
-        return self.board.geo
-
-    @property
     def frame_rect(self) -> pygame.Rect:
         """The framed board: what dialogs centre on, and what must stay clear of the side panel."""
         return self.board.frame
 
-    @property
-    def s(self) -> int:
-        """The square size in pixels, which every sprite and distance on the board scales with."""
-        return self.board.s
-
     # ------------------------------------------------------------------------------------------------
     # layout
     # ------------------------------------------------------------------------------------------------
-    def layout(self, rect: pygame.Rect) -> None:
-        """Fit the framed board into ``rect``; fetch the sprites for its square size."""
-        super().layout(rect)
-        self.board = BoardLayout.fit(rect)
-        self.sprites = board_sprites(self.board.s)
-        self.board_surface = None
+    def fit_board(self, rect: pygame.Rect) -> BoardLayout:
+        """The framed board fitted into ``rect``."""
+        return BoardLayout.fit(rect)
+
+    def make_sprites(self, s: int) -> Mapping[str, pygame.Surface]:
+        return board_sprites(s)
 
     # ------------------------------------------------------------------------------------------------
     # state
@@ -118,6 +108,8 @@ class EpaminondasView(BoardView):
         self._compute_last()
         if animate_from is not None and self.timeline.scale > 0:
             self._plan(animate_from)
+        elif animate_from is not None:  # no animation, but the turn is still heard
+            self.hear_turn(lambda tl: self._plan(animate_from, tl))
 
     def _compute_last(self) -> None:
         """Squares the last move left and reached, for the last-move highlight."""
@@ -135,9 +127,10 @@ class EpaminondasView(BoardView):
         reached = landings(group, B.move_direction(code), B.move_distance(code))
         self.last_squares = (frozenset(group), frozenset(reached))
 
-    def _plan(self, turn: Turn) -> None:
+    def _plan(self, turn: Turn, scratch: Timeline | None = None) -> None:
         """The group slides together (speed grows gently with distance); the captured line fades
-        out as the front stone arrives."""
+        out as the front stone arrives. On a ``scratch`` timeline only the sounds are wanted: the
+        board's own plan is left alone."""
         found = turn_move(turn)
         if found is None:
             return
@@ -150,16 +143,21 @@ class EpaminondasView(BoardView):
         except (KeyError, AttributeError, TypeError):
             return
         distance = B.move_distance(code)
-        plan = self.plan
+        plan = self.plan if scratch is None else Plan()
+        tl = self.timeline if scratch is None else scratch
         plan.mover = player
         plan.slides = list(zip(group, landings(group, B.move_direction(code), distance), strict=True))
-        plan.slide = self.timeline.add(min(0.62, 0.24 + 0.07 * distance), ease=ease_in_out)
+        plan.slide = tl.add(min(0.62, 0.24 + 0.07 * distance), ease=ease_in_out)
+        if len(group) > 1:
+            tl.cue("phalanx-push", plan.slide)
+        tl.cue("move", plan.slide, at=1.0)
         if captured:
             plan.fading = list(captured)
             plan.fade_color = other(player)
             # NB: the slide's duration is already scaled by the speed setting and add() scales the
             # delay again, so at other speeds the fade starts off the 72 % mark (kept as it was)
-            plan.fade = self.timeline.add(0.36, delay=plan.slide.duration * 0.72, ease=ease_out)
+            plan.fade = tl.add(0.36, delay=plan.slide.duration * 0.72, ease=ease_out)
+            tl.cue("phalanx-capture", plan.fade)
 
     # ------------------------------------------------------------------------------------------------
     # input
@@ -242,13 +240,41 @@ class EpaminondasView(BoardView):
     def _choose(self, player: str, choices: list[Option]) -> ViewAction:
         """One destination, one move (different directions never share a front landing); if the
         engine ever offered two, the shorter slide is the clear reading of the click."""
-        chosen = min(choices, key=lambda o: (o.distance, len(o.group)))
+        chosen = self._pick(choices)
         message = None
         if len(choices) > 1:
             others = ", ".join(o.text for o in choices if o is not chosen)
             message = f"Played {chosen.text}; {others} also ended there."
         self.cancel()
         return ViewAction.play(player, chosen.move, message)
+
+    @staticmethod
+    def _pick(choices: list[Option]) -> Option:
+        """The move a click on a mark plays if several ever shared it: the shorter slide."""
+        return min(choices, key=lambda o: (o.distance, len(o.group)))
+
+    # -- teaching: where a square is, and the clicks that enter a move ------------------------------
+    def square_center(self, name: str) -> tuple[int, int] | None:
+        try:
+            return self.center(B.square_index(name))
+        except ValueError:
+            return None
+
+    def gestures_for(self, player: str, move_text: str) -> list[Gesture] | None:
+        """The clicks for ``move_text``: the rear stone S (unless it is selected already), then the
+        mark where the *front* stone lands, which is where this board marks every move. None for
+        an illegal move."""
+        try:
+            move = self.epa.parse_move(player, move_text)
+        except GameError:
+            return None
+        frm = move[0]
+        options = self.options_from(frm)
+        option = next((o for o in options if o.move == move), None)
+        if option is None or self._pick([o for o in options if o.target == option.target]) != option:
+            return None
+        select = [] if self.selected == frm else [Gesture("click", pos=self.center(frm))]
+        return [*select, Gesture("click", pos=self.center(option.target))]
 
     # ------------------------------------------------------------------------------------------------
     # texts

@@ -120,6 +120,9 @@ def plan_turn(turn: Turn, tl: Timeline) -> Plan:
         for p, player in enumerate(PLAYERS):
             for t in range(TROOPS):
                 plan.drops[(player, t + 1)] = tl.add(0.6, delay=0.09 * t + 0.05 * p, ease=ease_out)
+                square = plan.moves[player][t]
+                by_sea = square >= 0 and before.geo.edge >> square & 1  # the painter sails these in
+                tl.cue("land-sea" if by_sea else "land-air", plan.drops[(player, t + 1)], at=0.8)
         last = max(plan.drops.values(), key=lambda track: track.end)
     else:
         report = after.last_report
@@ -129,20 +132,25 @@ def plan_turn(turn: Turn, tl: Timeline) -> Plan:
         plan.kind = ORDERS
         plan.report = report
         plan.reveal = tl.add(0.45, ease=ease_out)
+        tl.cue("reveal", plan.reveal)
         last = plan.reveal
         if report.moves:
             plan.march = tl.add(0.55, delay=0.3, after=last, ease=ease_in_out)
+            tl.cue("move", plan.march, at=1.0)
             last = plan.march
         if report.destructions:
             plan.crack = tl.add(0.5, delay=0.12 if report.moves else 0.35, after=last, ease=linear)
             plan.vanish = tl.add(0.42, after=plan.crack, ease=ease_in)
+            tl.cue("destroy", plan.crack)
             last = plan.vanish
             if report.deaths:
                 plan.fall = tl.add(0.6, after=plan.crack, ease=ease_in)
+                tl.cue("capture", plan.fall)
                 last = plan.fall
         for i, group in enumerate(report.removed_groups):
             track = tl.add(0.7, delay=0.12 + 0.14 * i, after=last, ease=ease_in_out)
             plan.crumbles.append((group.squares, track))
+            tl.cue("sink", track)
         if plan.crumbles:
             last = max((track for _, track in plan.crumbles), key=lambda track: track.end)
         plan.score = tl.add(0.45, delay=0.05, after=last, ease=ease_out_back)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from functools import lru_cache
 
 import pygame
 
@@ -37,10 +36,11 @@ from scenes.games.nelaxtam.palette import (
     Color,
 )
 from scenes.kit import sprites, style
+from scenes.kit.cache import surface_cache
 from scenes.kit.fonts import font
 
 
-@lru_cache(maxsize=64)
+@surface_cache
 def tile_sprite(size: int, dark: bool, variant: int) -> pygame.Surface:
     """One territory piece seen from above: a bevelled stone slab with a speckled texture and its
     side's emblem inlaid — a bronze diamond on Black's basalt, a ring and dot on White's sandstone —
@@ -85,7 +85,7 @@ def tile_sprite(size: int, dark: bool, variant: int) -> pygame.Surface:
     return pygame.transform.smoothscale(surface, (size, size))
 
 
-@lru_cache(maxsize=128)
+@surface_cache
 def troop_sprite(diameter: int, side: str, number: int | None) -> pygame.Surface:
     """A numbered troop: Black's are ebony shields with a gold rim, White's ivory round tokens with a
     crimson rim. The silhouettes differ so the armies never mix up, whatever one's colour vision; the
@@ -135,7 +135,7 @@ def troop_sprite(diameter: int, side: str, number: int | None) -> pygame.Surface
     return pygame.transform.smoothscale(surface, (diameter, diameter))
 
 
-@lru_cache(maxsize=16)
+@surface_cache
 def move_mark(size: int, color: Color, outline: Color) -> pygame.Surface:
     """Where a selected troop may step: a soft footprint dot (a move), unlike the crosshair of a
     target, so the two kinds of option differ in shape."""
@@ -148,7 +148,7 @@ def move_mark(size: int, color: Color, outline: Color) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (size, size))
 
 
-@lru_cache(maxsize=16)
+@surface_cache
 def target_mark(size: int, color: Color, outline: Color) -> pygame.Surface:
     """An enemy piece a selected troop may destroy: a crosshair (ring and four ticks)."""
     ss = sprites.SS
@@ -165,7 +165,7 @@ def target_mark(size: int, color: Color, outline: Color) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (size, size))
 
 
-@lru_cache(maxsize=16)
+@surface_cache
 def cross(size: int, color: Color, outline: Color, alpha: int = 255) -> pygame.Surface:
     """The mark of a destroy order: a bold X on the doomed piece."""
     ss = sprites.SS
@@ -182,7 +182,7 @@ def cross(size: int, color: Color, outline: Color, alpha: int = 255) -> pygame.S
     return pygame.transform.smoothscale(big, (size, size))
 
 
-@lru_cache(maxsize=8)
+@surface_cache
 def coast(size: int) -> pygame.Surface:
     """The mark of an edge square during the invasion (where sea troops may land): a bright surf
     border and a small double wave."""
@@ -201,7 +201,7 @@ def coast(size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (size, size))
 
 
-@lru_cache(maxsize=8)
+@surface_cache
 def sprite_set(s: int) -> Mapping[str, pygame.Surface]:
     """Every picture a board of ``s``-pixel squares needs, by name: built once per square size at
     layout, so a frame only blits (and copies what it fades). Read-only: it is shared."""

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.nelaxtam import rules as R
-from scenes.games.nelaxtam import wording
+from scenes.games.nelaxtam import teach, wording
 from scenes.games.nelaxtam.controls import Controls, Mark
 from scenes.games.nelaxtam.layout import TableLayout
 from scenes.games.nelaxtam.painter import Frame, IslandPainter
@@ -31,7 +31,7 @@ from scenes.games.nelaxtam.plan import INVASION, ORDERS, Plan, plan_turn
 from scenes.games.nelaxtam.roster import RosterCard, draw_roster, head_token_size
 from scenes.games.nelaxtam.sprites import troop_sprite
 from scenes.kit import style
-from scenes.kit.board_view import BoardView, GridGeometry, ViewAction, ViewButton
+from scenes.kit.board_view import BoardView, Gesture, GridGeometry, ViewAction, ViewButton
 
 if TYPE_CHECKING:
     from game.core import GameState
@@ -116,8 +116,12 @@ class NelaxtamView(BoardView):
     def square_rect(self, sq: int) -> pygame.Rect:
         return self.table.square_rect(sq)
 
-    def square_center(self, name: str) -> tuple[int, int]:
-        return self.square_rect(self.nel.geo.index(name)).center
+    def square_center(self, name: str) -> tuple[int, int] | None:
+        return teach.square_center(self, name)
+
+    def gestures_for(self, player: str, move_text: str) -> list[Gesture] | None:
+        """The clicks and the Confirm press that seal ``move_text`` (see :mod:`.teach`)."""
+        return teach.gestures_for(self, player, move_text)
 
     def square_at(self, pos: tuple[int, int]) -> int | None:
         return self.table.square_at(pos)
@@ -132,6 +136,8 @@ class NelaxtamView(BoardView):
         self.plan = Plan()
         if animate_from is not None and self.timeline.scale > 0:
             self.plan = plan_turn(animate_from, self.timeline)
+        elif animate_from is not None:  # no animation, but the turn is still heard
+            self.hear_turn(lambda tl: plan_turn(animate_from, tl))
 
     @property
     def animating(self) -> bool:
@@ -266,21 +272,8 @@ class NelaxtamView(BoardView):
 
     def _status(self, player: str) -> str:
         """A roster's foot outside the invasion draft: where that side is in the turn."""
-        state = self.nel
-        if state.over:
-            outcome = state.outcome()
-            if outcome is not None and outcome.winner == player:
-                return "wins"
-            return "draw" if outcome is not None and outcome.winner is None else ""
-        if self.busy:
-            return "revealed"
-        if player in self.match.pending:
-            return "sealed"
-        if self.match.seats[player].is_ai:
-            return "thinking…"
-        if player == self._actor():
-            return "ordering" if state.phase == R.PHASE_ORDERS else "invading"
-        return "waiting"
+        acting = "ordering" if self.nel.phase == R.PHASE_ORDERS else "invading"
+        return self.seat_status(player, acting, "waiting")
 
     # -- drawing --------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -7,14 +7,12 @@ Only the widgets live here; what a press does is the scene's business (it asks :
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from scenes.kit.board_view import ViewButton
+from scenes.kit.view_host import PanelControls
 from scenes.shell.match.layout import BUTTON_GAP, MatchLayout
 
 COMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -27,15 +25,12 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 """(key, label, tooltip) of the fixed buttons: Undo/Redo on the first row, the other three below."""
 
 
-class MatchControls:
+class MatchControls(PanelControls):
     """Owns the panel's pygame-gui buttons: ``buttons`` (the fixed commands by key) and
     ``view_buttons`` (the board view's extra commands by key, rebuilt only when they change)."""
 
     def __init__(self, ui: pygame_gui.UIManager) -> None:
-        self.ui = ui
-        self.buttons: dict[str, UIButton] = {}
-        self.view_buttons: dict[str, UIButton] = {}
-        self._view_specs: list[ViewButton] = []
+        super().__init__(ui, BUTTON_GAP)
 
     def build(self, frame: MatchLayout) -> None:
         """Create the fixed buttons for a (new) layout. The UI was just reset, so any old widgets are
@@ -56,47 +51,14 @@ class MatchControls:
             self.buttons[key] = UIButton(
                 rect, label, self.ui, tool_tip_text=tip, object_id=ObjectID(f"#match_{key}", "@secondary")
             )
-        self.view_buttons = {}
-        self._view_specs = []
+        self.forget_view_buttons()
 
     def set_history(self, can_undo: bool, can_redo: bool) -> None:
         """Enable Undo and Redo exactly when they would do something."""
         if not self.buttons:
             return
-        self._set_enabled(self.buttons["undo"], can_undo)
-        self._set_enabled(self.buttons["redo"], can_redo)
-
-    @staticmethod
-    def _set_enabled(button: UIButton, on: bool) -> None:
-        if on and not button.is_enabled:
-            button.enable()
-        elif not on and button.is_enabled:
-            button.disable()
-
-    def show_view_buttons(self, specs: list[ViewButton], row: pygame.Rect, force: bool = False) -> None:
-        """(Re)create the game's buttons in ``row`` when the list changed: rebuilding every frame would
-        reset their hover state and tooltips."""
-        if not force and specs == self._view_specs:
-            return
-        for button in self.view_buttons.values():
-            button.kill()
-        self.view_buttons = {}
-        self._view_specs = specs
-        if not specs:
-            return
-        gap = BUTTON_GAP
-        w = (row.width - gap * (len(specs) - 1)) // len(specs)
-        for i, spec in enumerate(specs):
-            rect = pygame.Rect(row.left + i * (w + gap), row.top, w, row.height)
-            self.view_buttons[spec.key] = UIButton(
-                rect,
-                spec.label,
-                self.ui,
-                tool_tip_text=spec.tooltip or None,
-                object_id=ObjectID(f"#view_{spec.key}", "@primary" if spec.primary else "@secondary"),
-            )
-            if not spec.enabled:
-                self.view_buttons[spec.key].disable()
+        self.set_button_enabled(self.buttons["undo"], can_undo)
+        self.set_button_enabled(self.buttons["redo"], can_redo)
 
     def hide(self) -> None:
         """Behind the hand-off curtain no button may show (or be clicked)."""
@@ -106,11 +68,3 @@ class MatchControls:
     def show(self) -> None:
         for button in [*self.buttons.values(), *self.view_buttons.values()]:
             button.show()
-
-    def command(self, element: Any) -> str | None:
-        """The key of the fixed button ``element`` ("undo", "save"...), or None."""
-        return next((key for key, button in self.buttons.items() if element is button), None)
-
-    def view_key(self, element: Any) -> str | None:
-        """The key of the game's button ``element``, or None."""
-        return next((key for key, button in self.view_buttons.items() if element is button), None)

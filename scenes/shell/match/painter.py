@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from scenes.kit import style
+from scenes.kit.view_host import Chrome, clipped
 from scenes.shell.match.texts import mode_text
 
 if TYPE_CHECKING:
@@ -52,24 +53,20 @@ class MatchPainter:
 
     def __init__(self, scene: PaintedMatch) -> None:
         self.scene = scene
-        self._chrome: pygame.Surface | None = None
+        self._chrome = Chrome(self._build_chrome)
 
     def forget_layout(self) -> None:
         """The layout changed: the chrome must be built again."""
-        self._chrome = None
+        self._chrome.forget()
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        if self._chrome is None or self._chrome.get_size() != surface.get_size():
-            self._chrome = self._build_chrome(surface.get_size())
-        surface.blit(self._chrome, (0, 0))
+        self._chrome.blit(surface)
         if scene.handoff.up_for is not None:
             self._draw_curtain(surface, scene.handoff.up_for)
             return
-        clip = surface.get_clip()
-        surface.set_clip(scene.frame.board)
-        scene.view.draw(surface)
-        surface.set_clip(clip)
+        with clipped(surface, scene.frame.board):
+            scene.view.draw(surface)
         self._draw_banner(surface)
         self._draw_cards(surface)
         scene.moves.draw(surface, scene.moves_rect, scene.match.turns, scene.frame.compact)

@@ -7,6 +7,7 @@ The scene decides; its helpers each hold one concern:
 * :mod:`~scenes.shell.match.computer`: the requests to the AI worker process;
 * :mod:`~scenes.shell.match.handoff`: the hot-seat curtain for secret orders;
 * :mod:`~scenes.shell.match.texts`: what the banner and the end dialog say;
+* :mod:`~scenes.shell.match.sounds`: the moments every game shares, heard (the board cues its own);
 * :mod:`~scenes.shell.match.painter` and :mod:`~scenes.shell.match.moves`: the drawing.
 
 The board view (:mod:`scenes.kit.board_view`) only draws, animates and maps clicks to moves. Rules
@@ -19,13 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIWindow
+from pygame_gui.elements import UIButton
 
 from game.core import GameError
 from game.match import Match, Turn
 from scenes.kit.app import Scene
 from scenes.kit.board_view import BoardView, ViewAction, error_sentence
 from scenes.kit.registry import make_view
+from scenes.kit.view_host import over_window, released, typed
 from scenes.shell.match import texts
 from scenes.shell.match.computer import ComputerPlayer
 from scenes.shell.match.controls import MatchControls
@@ -33,6 +35,7 @@ from scenes.shell.match.handoff import READY, TAKE_BACK, HandOff, curtain_answer
 from scenes.shell.match.layout import MatchLayout
 from scenes.shell.match.moves import MoveList
 from scenes.shell.match.painter import MatchPainter
+from scenes.shell.match.sounds import MatchSounds
 from scenes.shell.windows.end_of_game import MENU, REMATCH, REVIEW, EndDialog
 
 if TYPE_CHECKING:
@@ -52,6 +55,8 @@ class MatchScene(Scene):
         self.match = match
         self.view: BoardView = view if view is not None else make_view(match, app.settings)
         self.view.set_state(match.state)
+        self.view.announce = app.sound.announce  # the board's own moments, cued in its animation
+        self.sounds = MatchSounds(app.sound.announce, match)
         self.clock = 0.0
         self.frame = MatchLayout()
         self.controls = MatchControls(self.ui)
@@ -66,6 +71,7 @@ class MatchScene(Scene):
         self.end_dialog: EndDialog | None = None
         self.reviewing = False
         self._left = False
+        self._opening_saved = False
         self._rules_window: Any = None
 
     # -- what the helpers hold, under the names the rest of the app reads ------------------------------
@@ -183,7 +189,7 @@ class MatchScene(Scene):
         elif event.type == pygame.MOUSEMOTION:
             self.view.hover(event.pos if self.board_rect.collidepoint(event.pos) else None)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if self._over_window(event.pos):
+            if over_window(self.ui, event.pos):
                 return
             if event.button == 1 and self.board_rect.collidepoint(event.pos):
                 self._board_click(event.pos)
@@ -191,36 +197,27 @@ class MatchScene(Scene):
                 self._say(None)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             # the end of a drag: released anywhere (off the board drops the dragged piece back)
-            player = self.input_player()
-            if player is not None:
-                action = self.view.handle_release(event.pos, player)
-                if action != ViewAction.nothing():
-                    self._apply_action(action)
+            action = released(self.view, event.pos, self.input_player())
+            if action is not None:
+                self._apply_action(action)
         elif event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
             if self.moves_rect.collidepoint(pos) or not self.board_rect.collidepoint(pos):
                 self.moves.scroll_by(event.y)  # up = earlier moves
 
-    def _over_window(self, pos: tuple[int, int]) -> bool:
-        """A click on a pygame-gui window (end dialog, rules) must not also hit the board below."""
-        return any(
-            isinstance(element, UIWindow)
-            and element.alive()
-            and element.visible
-            and element.rect.collidepoint(pos)
-            for element in self.ui.get_root_container().elements
-        )
+    def claims_key(self, event: pygame.event.Event) -> bool:
+        """The board may use a letter the app would take (M merges in Changing Challenges)."""
+        return self.input_player() is not None and self.view.claims_key(event.key)
 
     def _key(self, event: pygame.event.Event) -> None:
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         shift = bool(event.mod & pygame.KMOD_SHIFT)
         if not ctrl and event.key not in (pygame.K_ESCAPE, pygame.K_F1):
-            player = self.input_player()
-            if player is not None:  # typed orders (Elasta's eight digits) go to the view first
-                action = self.view.handle_key(event.key, getattr(event, "unicode", "") or "", player)
-                if action is not None:
-                    self._apply_action(action)
-                    return
+            # typed orders (Elasta's eight digits) go to the view first
+            action = typed(self.view, event, self.input_player())
+            if action is not None:
+                self._apply_action(action)
+                return
         if ctrl and event.key == pygame.K_z:
             self.redo() if shift else self.undo()
         elif ctrl and event.key == pygame.K_y:
@@ -261,14 +258,17 @@ class MatchScene(Scene):
         if player is None:
             if self.match.over:
                 self._say("The game is over — Undo to go back, or start a rematch from the menu.")
+                self.sounds.refused()
             elif self.thinking or self.ai_to_move():
                 self._say("The computer is thinking — wait for its move.")
+                self.sounds.refused()
             elif self.view.busy:
                 self.view.finish_animation()
             return
         self._apply_action(self.view.handle_click(pos, player))
 
     def _apply_action(self, action: ViewAction) -> None:
+        self.sounds.action(action)
         if action.move is not None and action.player is not None:
             self._submit(action.player, action.move)
             if action.message:
@@ -285,6 +285,7 @@ class MatchScene(Scene):
             turn = self.match.submit(player, move)
         except GameError as exc:
             self._say(error_sentence(exc), error=True)
+            self.sounds.refused()
             return
         self._say(None)
         if turn is not None:
@@ -293,11 +294,12 @@ class MatchScene(Scene):
             self._secret_given()
         self._refresh_buttons()
 
-    def _turn_played(self, turn: Turn) -> None:
+    def _turn_played(self, turn: Turn, by_computer: bool = False) -> None:
         """A complete turn happened, by a human or the computer: animate it, autosave, update the
         panel. Secret orders are revealed by the turn itself, so nothing stays hidden."""
         self.view.set_hidden([])
         self.view.set_state(self.match.state, animate_from=turn)
+        self.sounds.turn_played(self.view, turn, by_computer)
         self.handoff.forget()
         self._autosave()
         self._refresh_view_buttons()
@@ -305,6 +307,7 @@ class MatchScene(Scene):
 
     def _secret_given(self) -> None:
         """A secret order is in; hide it and hand over if another human must now choose."""
+        self.sounds.sealed()
         self.view.set_hidden(HandOff.hidden(self.match))
         self.view.cancel()
         self._check_curtain()
@@ -312,9 +315,12 @@ class MatchScene(Scene):
     def _check_curtain(self) -> None:
         if not self.view.busy and self.handoff.raise_if_due(self.match):
             self.controls.hide()
+            self.sounds.curtain_up()
 
     def _lift_curtain(self, handed_over: bool = True) -> None:
         self.handoff.lift(handed_over)
+        if handed_over:
+            self.sounds.curtain_lifted()
         self.controls.show()
         self._refresh_buttons()
         self._refresh_view_buttons()
@@ -360,6 +366,7 @@ class MatchScene(Scene):
         """Undo or redo moved the match to another position: whatever was pending (a stuck
         computer, the end dialog, a hand-off, a complaint) belonged to the old one."""
         self.computer.restart()
+        self.sounds.history_changed()
         self.reviewing = False
         if self.end_dialog is not None:
             self.end_dialog.close()
@@ -378,14 +385,17 @@ class MatchScene(Scene):
         played = self.computer.poll(self.match)
         if played is not None:
             if played.turn is not None:
-                self._turn_played(played.turn)
+                self._turn_played(played.turn, by_computer=True)
             else:
+                self.sounds.sealed()  # the computer's orders, face down
                 self._check_curtain()
             self._refresh_buttons()
         if self.view.busy or self.curtain_for is not None:
             return
         player = self.ai_to_move()
         if player is not None:
+            if not self.match.turns and not self.computer.thinking:
+                self._autosave(opening=True)
             self.computer.ask(self.match, player)
 
     # -- commands -------------------------------------------------------------------------------------
@@ -403,9 +413,19 @@ class MatchScene(Scene):
             return
         self.app.toast("Game saved")
 
-    def _autosave(self) -> None:
-        if not self.match.turns:
+    def _autosave(self, opening: bool = False) -> None:
+        """Write the match's autosave (after every completed turn, on undo/redo and on leaving).
+
+        A match with no turn yet is written only when the computer opens it (``opening``): its first
+        search can take seconds, and a crash or a kill then must not lose the game the player set up
+        (killed Changing Challenges runs where the computer plays the Triangles, who move first, left
+        no autosave). A two-player match left before its first move leaves nothing behind."""
+        if not self.match.turns and not (opening or self._opening_saved):
             return
+        if opening:
+            if self._opening_saved:
+                return
+            self._opening_saved = True
         try:
             self.app.store.autosave(self.match)
         except Exception as exc:
@@ -456,8 +476,11 @@ class MatchScene(Scene):
     def _maybe_open_end_dialog(self) -> None:
         if not self.match.over or self.view.busy or self.reviewing or self.end_dialog is not None:
             return
+        if self.view.timeline.cues:  # the last move is still to be heard (animations off): stinger after
+            return
         headline, reason, score = self.result_texts()
         self.end_dialog = EndDialog(self.ui, self.view.focus_rect(), headline, reason, score)
+        self.sounds.game_over()
 
     def result_texts(self) -> tuple[str, str, str]:
         """Headline, reason and score line for the end dialog (and the banner)."""
@@ -474,6 +497,7 @@ class MatchScene(Scene):
         self._computer_turn()
         self._check_curtain()
         self._maybe_open_end_dialog()
+        self.sounds.frame(dt, self.input_player())
         self._refresh_view_buttons()
         self._refresh_buttons()
 

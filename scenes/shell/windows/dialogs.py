@@ -18,11 +18,14 @@ from pygame_gui.elements import UIButton, UITextBox, UIWindow
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from scenes.kit.fonts import font
+from scenes.kit.text import safe_text
 
 
 def escape(content: str) -> str:
-    """Plain text made safe for pygame-gui's HTML subset (save labels, error messages)."""
-    return html.escape(content, quote=False).replace("\n", "<br>")
+    """Plain text made safe for pygame-gui's HTML subset (save labels, error messages) and for its
+    fonts: text from a file may hold a NUL or a lone surrogate (an undecodable file name), which
+    would make rendering raise, so it is cleaned first (:func:`scenes.kit.text.safe_text`)."""
+    return html.escape(safe_text(content, keep_newlines=True), quote=False).replace("\n", "<br>")
 
 
 def centered_rect(manager: pygame_gui.UIManager, width: int, height: int) -> pygame.Rect:

@@ -137,6 +137,8 @@ def open_rules_window(ui_manager: pygame_gui.UIManager, info: GameInfo) -> UIWin
     width = min(760, screen_w - 80)
     height = min(720, screen_h - 60)
     rect = pygame.Rect((screen_w - width) // 2, (screen_h - height) // 2, width, height)
+    # "#rules_window" and "#rules_text" are square in assets/theme.json: pygame-gui draws rounded
+    # shapes at 4x4 the size for anti-aliasing, which for a window this big meant 200 MB for a moment.
     window = UIWindow(
         rect,
         ui_manager,
