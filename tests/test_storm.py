@@ -67,7 +67,9 @@ def test_a_storm_of_events_on_each_screen(stormed_app: App, screen: str) -> None
     if high_water is not None and high_water_before is not None and high_water > high_water_before:
         spike = high_water - report.rss_start
         shown = f"high water {high_water:.0f} MB: {report.line()}"
-        assert high_water < RSS_LIMIT_MB and spike < RSS_SPIKE_MB, shown
+        assert spike < RSS_SPIKE_MB, shown
+        if report.rss_start < RSS_LIMIT_MB / 2:  # the whole-process ceiling, as above
+            assert high_water < RSS_LIMIT_MB, shown
     assert report.rss_end - report.rss_start < RSS_GROWTH_MB, report.line()
     assert report.resize_cpu_max < RESIZE_CPU_MS, report.line()
 
