@@ -132,6 +132,26 @@ def start_match(info: GameInfo, lesson: Lesson) -> Match:
     return match
 
 
+def won_by(player: str | None) -> Callable[[GameState], bool]:
+    """An end test for ``Lesson.finish``: the game is over and ``player`` won (None: drawn)."""
+
+    def finish(state: GameState) -> bool:
+        outcome = state.outcome()
+        return outcome is not None and outcome.winner == player
+
+    return finish
+
+
+def ends_won_by(player: str | None) -> Goal:
+    """A step's goal: the learner's move ends the game, won by ``player`` (None: drawn)."""
+    finish = won_by(player)
+
+    def goal(_before: GameState, after: GameState, _text: str) -> bool:
+        return finish(after)
+
+    return goal
+
+
 def stars_for(tried: int, par: int) -> int:
     """Three stars within par, two within par + 2, one for finishing at all."""
     if tried <= par:

@@ -7,11 +7,9 @@ farmer can be trampled is asked by handing the elephant the move in the same pos
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from game.core import GameState
 from game.elephant_run.rules import ElephantRunState
-from game.lessons import Goal
+from game.lessons import Goal, ends_won_by, won_by  # noqa: F401  (the lessons import them from here)
 
 ELEPHANT, FARMERS = "elephant", "farmers"
 
@@ -63,22 +61,3 @@ def safe_beside(_before: GameState, after: GameState, text: str) -> bool:
     """A goal: the moved farmer now stands next to the elephant, and nobody can be trampled."""
     landing = text.split("-")[-1]
     return next_to(landing, str(after.position()["elephant"])) and not capturable(after)
-
-
-def won_by(player: str) -> Callable[[GameState], bool]:
-    """An end test: the game is over and ``player`` won."""
-
-    def finish(state: GameState) -> bool:
-        outcome = state.outcome()
-        return outcome is not None and outcome.winner == player
-
-    return finish
-
-
-def ends_won_by(player: str) -> Goal:
-    """A goal: this move ends the game and ``player`` wins."""
-
-    def goal(_before: GameState, after: GameState, _text: str) -> bool:
-        return won_by(player)(after)
-
-    return goal

@@ -8,11 +8,10 @@ stones instead and :func:`position` writes the text, so the rules read exactly w
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from game.core import GameState
 from game.epaminondas import board as B
-from game.lessons import Goal
+from game.lessons import Goal, won_by  # noqa: F401  (the lessons import it from here)
+from game.lessons import ends_won_by as ends_with  # noqa: F401
 
 WHITE, BLACK = "white", "black"
 
@@ -44,24 +43,5 @@ def moves_from(square: str) -> Goal:
 
     def goal(_before: GameState, _after: GameState, text: str) -> bool:
         return text.startswith(f"{square}-")
-
-    return goal
-
-
-def won_by(player: str | None) -> Callable[[GameState], bool]:
-    """An end test: the game is over and ``player`` won (None: it is a draw)."""
-
-    def finish(state: GameState) -> bool:
-        outcome = state.outcome()
-        return outcome is not None and outcome.winner == player
-
-    return finish
-
-
-def ends_with(player: str | None) -> Goal:
-    """A goal: the move ends the game, won by ``player`` (None: drawn)."""
-
-    def goal(_before: GameState, after: GameState, _text: str) -> bool:
-        return won_by(player)(after)
 
     return goal
