@@ -60,3 +60,20 @@ def resolve_config_dir(override: Path | str | None = None) -> Path:
     if chosen is not None:
         return chosen / "config"
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+RECORDS_FOLDER = "Curio Boards records"
+"""The folder in the player's documents where exported game records go (a place they look for
+files they made, unlike the hidden data directory)."""
+
+
+def resolve_records_dir(override: Path | str | None = None) -> Path:
+    """Where exported game records are written.
+
+    With an override (``--data-dir`` or ``$CURIO_BOARDS_DATA_DIR``) records stay inside it, so tests
+    and portable runs never touch the real documents folder; otherwise the platform's documents
+    folder (platformdirs), in a folder named for the app. Not created here."""
+    chosen = _override(override)
+    if chosen is not None:
+        return chosen / "records"
+    return Path(platformdirs.user_documents_dir()) / RECORDS_FOLDER

@@ -1,0 +1,220 @@
+"""Game records: a finished or unfinished match as a plain text file a person can read and share.
+
+A save file is JSON for the program; a record is for people — it opens in any text editor, can be
+pasted into a message, and still loads back exactly, because every move is replayed through the
+rules. The format (documented in docs/command-line.md)::
+
+    Curio Boards game record
+    Game: Elephant Run (elephant-run)
+    Options: none
+    Elephant: Human
+    Hunters: Computer (hard)
+    Date: 2026-11-24 07:05 UTC
+    Result: Elephant won — the elephant reached the edge
+
+    1. c3
+    2. a1-a2
+    ...
+
+Header lines are ``Key: value``; the moves follow after a blank line, one per line, numbered in
+order; lines starting with ``#`` are comments. Reading is strict about what matters (the game, the
+options, each move, the result if one is claimed) and forgiving about what does not (spacing, the
+order of header lines, a missing date): a bad record is refused with a :class:`RecordFileError`
+naming the line and the reason in players' words, and nothing half-read ever comes back.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from game.ai import LEVELS
+from game.core import GameError, GameInfo
+from game.match import AI, Match, Seat
+from game.register import all_games
+
+MAGIC = "Curio Boards game record"
+MAX_RECORD_CHARS = 1_000_000
+"""A record longer than this is not one of ours (the longest real game is a few thousand moves)."""
+MAX_LINE_CHARS = 2_000
+SUFFIX = ".txt"
+
+_HEADER = re.compile(r"^([A-Za-z][A-Za-z -]{0,40}):\s*(.*)$")
+_MOVE = re.compile(r"^(\d{1,6})\.\s*(\S.*)$")
+_GAME_ID = re.compile(r"\(([a-z0-9-]+)\)\s*$")
+_COMPUTER = re.compile(r"^computer\s*\(([a-z]+)\)$", re.IGNORECASE)
+
+
+class RecordFileError(GameError):
+    """A record that cannot be opened: ``line`` is 1-based (None for the file as a whole) and
+    ``reason`` is the sentence without the line prefix, so a screen can word it its own way."""
+
+    def __init__(self, reason: str, line: int | None = None) -> None:
+        super().__init__(reason if line is None else f"line {line}: {reason}")
+        self.reason = reason
+        self.line = line
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record read back: the replayed match, and the date its header gave (if any)."""
+
+    match: Match
+    date: str | None
+    claimed_result: str | None
+
+
+# -- writing ---------------------------------------------------------------------------------------
+def result_text(match: Match) -> str:
+    """The result in words, as the header's ``Result:`` line says it."""
+    outcome = match.outcome
+    if outcome is None:
+        return "unfinished"
+    if outcome.winner is None:
+        return f"Draw — {outcome.reason}"
+    return f"{match.game.player_title(outcome.winner)} won — {outcome.reason}"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def format_record(match: Match, when: datetime | None = None) -> str:
+    """The record of ``match`` as text. Secret orders not yet revealed are never written: a record
+    is for sharing, and the other side's sealed order is nobody's business."""
+    when = when or datetime.now(UTC)
+    info = match.game
+    options = ", ".join(f"{k}={v}" for k, v in sorted(match.options.items())) or "none"
+    lines = [
+        MAGIC,
+        f"Game: {info.title} ({info.id})",
+        f"Options: {options}",
+    ]
+    for player in info.players:
+        lines.append(f"{info.player_title(player)}: {match.seats[player].describe()}")
+    lines.append(f"Date: {when.astimezone(UTC).strftime('%Y-%m-%d %H:%M')} UTC")
+    lines.append(f"Result: {_one_line(result_text(match))}")
+    lines.append("")
+    lines.extend(f"{number}. {text}" for number, text in enumerate(match.move_texts(), start=1))
+    return "\n".join(lines) + "\n"
+
+
+# -- reading ---------------------------------------------------------------------------------------
+def _find_game(value: str, line: int) -> GameInfo:
+    by_id = _GAME_ID.search(value)
+    wanted = by_id.group(1) if by_id else value.strip().lower()
+    for info in all_games():
+        if wanted in (info.id, info.title.lower()):
+            return info
+    raise RecordFileError(f"no game called {value.strip()[:60]!r} is known here", line)
+
+
+def _options(value: str, line: int) -> dict[str, str]:
+    value = value.strip()
+    if value.lower() in ("", "none", "-"):
+        return {}
+    options: dict[str, str] = {}
+    for part in value.split(","):
+        key, sep, setting = part.partition("=")
+        if not sep or not key.strip():
+            raise RecordFileError(f"an option must be written name=value, not {part.strip()[:40]!r}", line)
+        options[key.strip()] = setting.strip()
+    return options
+
+
+def _seat(value: str, line: int) -> Seat:
+    value = value.strip()
+    computer = _COMPUTER.match(value)
+    if computer:
+        level = computer.group(1).lower()
+        if level not in LEVELS:
+            raise RecordFileError(f"the computer level {level!r} is not one of {', '.join(LEVELS)}", line)
+        return Seat(AI, level)
+    return Seat()
+
+
+def _split(text: str) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
+    """Header entries (key → line number, value) and numbered moves (line number, text)."""
+    headers: dict[str, tuple[int, str]] = {}
+    moves: list[tuple[int, str]] = []
+    lines = text.splitlines()
+    if not lines or lines[0].strip().lstrip("\ufeff") != MAGIC:
+        raise RecordFileError(f"this is not a Curio Boards game record (it should start with '{MAGIC}')", 1)
+    in_moves = False
+    for number, raw in enumerate(lines[1:], start=2):
+        if len(raw) > MAX_LINE_CHARS:
+            raise RecordFileError("the line is far too long to be part of a record", number)
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            in_moves = in_moves or (not line and bool(headers))
+            continue
+        move = _MOVE.match(line)
+        if move:
+            in_moves = True
+            expected = len(moves) + 1
+            if int(move.group(1)) != expected:
+                raise RecordFileError(f"expected move {expected} here, found move {move.group(1)}", number)
+            moves.append((number, move.group(2).strip()))
+            continue
+        header = _HEADER.match(line)
+        if header and not in_moves:
+            key = header.group(1).strip().lower()
+            if key in headers:
+                raise RecordFileError(f"'{header.group(1).strip()}' is given twice", number)
+            headers[key] = (number, header.group(2))
+            continue
+        what = "a numbered move like '12. e4'" if in_moves else "a header line like 'Game: Epaminondas'"
+        raise RecordFileError(f"this line is not {what}", number)
+    return headers, moves
+
+
+def parse_record(text: str) -> Record:
+    """Read a record and replay it through the rules. Raises :class:`RecordFileError`."""
+    if not isinstance(text, str):
+        raise RecordFileError("a record is text")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordFileError("the file is far too large to be a game record")
+    headers, moves = _split(text)
+    if "game" not in headers:
+        raise RecordFileError("the record does not say which game it is (a 'Game:' line is missing)")
+    game_line, game_value = headers["game"]
+    info = _find_game(game_value, game_line)
+    options_line, options_value = headers.get("options", (game_line, ""))
+    options = _options(options_value, options_line)
+    seats = {}
+    for player in info.players:
+        entry = headers.get(info.player_title(player).lower())
+        if entry is not None:
+            seats[player] = _seat(entry[1], entry[0])
+    try:
+        match = Match(info, options, seats)
+    except GameError as exc:
+        raise RecordFileError(str(exc), options_line) from None
+    for position, (line, move_text) in enumerate(moves, start=1):
+        if match.over:
+            raise RecordFileError(
+                f"the game was already over before move {position} ({move_text[:40]})", line)
+        try:
+            match.play_text(move_text)
+        except GameError as exc:
+            raise RecordFileError(
+                f"move {position} ({move_text[:40]}) cannot be played: {exc}", line) from None
+    claimed = headers.get("result")
+    if claimed is not None:
+        said = _one_line(claimed[1])
+        actual = _one_line(result_text(match))
+        if said and said.lower() != actual.lower() and not _same_winner(said, actual):
+            raise RecordFileError(
+                f"the record claims '{said[:80]}', but its moves give '{actual[:80]}'", claimed[0])
+    date = headers.get("date")
+    return Record(
+        match,
+        None if date is None else _one_line(date[1])[:40],
+        None if claimed is None else claimed[1],
+    )
+
+
+def _same_winner(said: str, actual: str) -> bool:
+    """A hand-edited result that agrees on who won (the reason may be worded differently)."""
+    return said.lower().split("—")[0].strip() == actual.lower().split("—")[0].strip()
