@@ -71,9 +71,40 @@ def status_json(info: GameInfo, state: GameState, moves: Sequence[str]) -> dict[
 
 
 # -- play ------------------------------------------------------------------------------------------
+def _record_start(args: argparse.Namespace) -> tuple[GameInfo, GameState, list[str]]:
+    """``play --record FILE``: the record's game and moves, then any moves given after it (the
+    first positional is a move then, since the record names the game)."""
+    from game.records import RecordFileError, parse_record
+
+    extra = ([args.game] if args.game else []) + list(args.moves)
+    if args.option or args.position:
+        raise UsageError("--record takes the game and its options from the record file")
+    try:
+        with open(args.record, "rb") as handle:
+            data = handle.read(4_000_001)
+        if len(data) > 4_000_000:
+            raise RecordFileError("the file is far too large to be a game record")
+        record = parse_record(data.decode("utf-8-sig"))
+    except OSError as exc:
+        raise UsageError(f"{args.record}: {exc.strerror or 'cannot be read'}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{args.record}: the file is not UTF-8 text") from None
+    except RecordFileError as exc:
+        raise UsageError(f"{args.record}: {exc}") from None
+    moves = record.match.move_texts()
+    state = _replay(record.match.state, extra)
+    return record.match.game, state, moves + extra
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    info = _game(args.game)
-    state = _replay(_start_state(info, args.option, args.position), args.moves)
+    if args.record:
+        info, state, moves = _record_start(args)
+        args.moves = moves
+    else:
+        if not args.game:
+            raise UsageError("name a game (or give --record FILE)")
+        info = _game(args.game)
+        state = _replay(_start_state(info, args.option, args.position), args.moves)
     if args.json:
         print(json.dumps(status_json(info, state, args.moves)))
         return 0
@@ -320,7 +351,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
 
     play = sub.add_parser("play", help="apply moves in notation and print the position")
-    game_args(play)
+    play.add_argument("game", nargs="?", help=f"game id ({ids}); not needed with --record")
+    play.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
+    play.add_argument("--record", metavar="FILE", help="start from a game record file (exported by the app)")
     play.add_argument("--position", help="start from a position in the game's text form")
     play.add_argument("--json", action="store_true", help="print one JSON object")
     play.add_argument("moves", nargs="*", metavar="MOVE")
