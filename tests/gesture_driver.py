@@ -6,11 +6,14 @@ can press a greyed-out one), a key a key press. Used by the gesture tests of the
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pygame
 import pygame_gui
 
+from game.match import Match
 from scenes.kit.board_view import Gesture
 from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import DT, settle
@@ -61,3 +64,45 @@ def perform_settled(app: Any, scene: MatchScene, gestures: list[Gesture]) -> Non
     """:func:`perform`, then the board's animation played out (for boards that animate every move)."""
     perform(app, scene, gestures)
     settle(app, scene)
+
+
+def seal_random_turns(
+    app: Any,
+    positions: Iterable[tuple[str, Match]],
+    show: Callable[[Any, Match], MatchScene],
+    fidget: Callable[[Any, Any, str, random.Random], None],
+    view_type: type,
+    rng: random.Random,
+) -> int:
+    """The simultaneous games' gesture check: in every position each player fidgets, then seals a
+    random legal order by the gestures the view says would make it, hands over behind the curtain,
+    and the revealed turn must hold exactly the orders sealed. Returns how many turns were played."""
+    seen = 0
+    for name, match in positions:
+        scene = show(app, match)
+        view = scene.view
+        assert isinstance(view, view_type)
+        before = len(match.turns)
+        sealed: dict[str, Any] = {}
+        for _ in match.state.to_move():
+            player = scene.input_player()
+            assert player is not None, name
+            state = match.state
+            fidget(app, view, player, rng)
+            move = state.random_move(player, rng)
+            text = state.move_to_text(player, move)
+            gestures = view.gestures_for(player, text)
+            assert gestures is not None and gestures[-1].key == "confirm", (name, text)
+            perform(app, scene, gestures)
+            sealed[player] = move
+            if len(match.turns) == before:
+                assert match.pending.get(player) == move, (name, text, scene.message)
+                assert scene.curtain_for is not None
+                app.step(
+                    [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)],
+                    DT,
+                )
+        assert len(match.turns) == before + 1, (name, scene.message)
+        assert match.turns[-1].moves == sealed, name
+        seen += 1
+    return seen

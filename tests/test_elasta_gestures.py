@@ -20,7 +20,7 @@ from scenes.games.elasta import ElastaView
 from scenes.games.elasta.allotment import DRAG_START
 from scenes.kit.registry import make_view
 from scenes.shell.match.scene import MatchScene
-from tests.gesture_driver import mouse, perform
+from tests.gesture_driver import mouse, perform, seal_random_turns
 from tests.scene_driver import DT
 
 PLAYOUTS = 4
@@ -91,35 +91,7 @@ def test_drag_distance_counts_as_a_drag() -> None:
 
 
 def test_gestures_seal_exactly_the_orders(app: Any) -> None:
-    rng = random.Random(7)
-    seen = 0
-    for name, match in positions():
-        scene = show(app, match)
-        view = scene.view
-        assert isinstance(view, ElastaView)
-        before = len(match.turns)
-        sealed: dict[str, Any] = {}
-        for _ in match.state.to_move():
-            player = scene.input_player()
-            assert player is not None, name
-            state = match.state
-            fidget(app, view, player, rng)
-            move = state.random_move(player, rng)
-            text = state.move_to_text(player, move)
-            gestures = view.gestures_for(player, text)
-            assert gestures is not None and gestures[-1].key == "confirm", (name, text)
-            perform(app, scene, gestures)
-            sealed[player] = move
-            if len(match.turns) == before:
-                assert match.pending.get(player) == move, (name, text, scene.message)
-                assert scene.curtain_for is not None
-                app.step(
-                    [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)],
-                    DT,
-                )
-        assert len(match.turns) == before + 1, (name, scene.message)
-        assert match.turns[-1].moves == sealed, name
-        seen += 1
+    seen = seal_random_turns(app, positions(), show, fidget, ElastaView, random.Random(7))
     assert seen >= len(lessons_for("elasta")) + PLAYOUTS // 2
 
 

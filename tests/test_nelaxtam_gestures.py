@@ -18,7 +18,7 @@ from game.register import get
 from scenes.games.nelaxtam.view import NelaxtamView
 from scenes.kit.registry import make_view
 from scenes.shell.match.scene import MatchScene
-from tests.gesture_driver import mouse, perform
+from tests.gesture_driver import mouse, seal_random_turns
 from tests.scene_driver import DT
 
 SETUPS = (
@@ -87,35 +87,7 @@ def fidget(app: Any, view: NelaxtamView, player: str, rng: random.Random) -> Non
 
 
 def test_gestures_seal_exactly_the_orders(app: Any) -> None:
-    rng = random.Random(11)
-    seen = 0
-    for name, match in positions():
-        scene = show(app, match)
-        view = scene.view
-        assert isinstance(view, NelaxtamView)
-        before = len(match.turns)
-        sealed: dict[str, Any] = {}
-        for _ in match.state.to_move():
-            player = scene.input_player()
-            assert player is not None, name
-            state = match.state
-            fidget(app, view, player, rng)
-            move = state.random_move(player, rng)
-            text = state.move_to_text(player, move)
-            gestures = view.gestures_for(player, text)
-            assert gestures is not None and gestures[-1].key == "confirm", (name, text)
-            perform(app, scene, gestures)
-            sealed[player] = move
-            if len(match.turns) == before:
-                assert match.pending.get(player) == move, (name, text, scene.message)
-                assert scene.curtain_for is not None
-                app.step(
-                    [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)],
-                    DT,
-                )
-        assert len(match.turns) == before + 1, (name, scene.message)
-        assert match.turns[-1].moves == sealed, name
-        seen += 1
+    seen = seal_random_turns(app, positions(), show, fidget, NelaxtamView, random.Random(11))
     assert seen >= len(lessons_for("nelaxtam")) + len(SETUPS) - 1
 
 
