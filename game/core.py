@@ -10,6 +10,8 @@ Everything above ``game/`` (saves, scenes, the command line) talks only to this 
 
 from __future__ import annotations
 
+import functools
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -64,6 +66,54 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class TurnWords:
+    """What one completed turn did, in players' words.
+
+    ``line`` is the most important fact, short enough for the match screen's status line; ``note``
+    is the whole sentence the move list keeps for the turn (the same as ``line`` when one sentence
+    says it all). Both name players by their titles and squares in the game's notation."""
+
+    line: str
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.note:
+            object.__setattr__(self, "note", self.line)
+
+
+@dataclass(frozen=True)
+class EndWords:
+    """Why a finished game ended, in players' words, with the squares that decided it (in the game's
+    notation) so a board can ring them."""
+
+    reason: str
+    squares: tuple[str, ...] = ()
+
+
+@functools.cache
+def _words_module(state_class: type) -> Any:
+    """The ``words`` module beside a game's rules (``game/<game>/words.py``), or None.
+
+    Found by the package the state class lives in, so a game gains its sentences by adding that one
+    file: the rules module (which other work splits and reshapes) never has to know about it."""
+    package = state_class.__module__.rpartition(".")[0]
+    if not package.startswith("game."):
+        return None
+    name = f"{package}.words"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
+
+
+WORDS_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError)
+"""What a game's words may raise on a turn it cannot read; the plain notation is said instead, since
+a sentence that fails must never cost the player the move."""
 
 
 @dataclass(frozen=True)
@@ -235,6 +285,44 @@ class GameState(ABC):
 
     def __hash__(self) -> int:
         return hash(self.key())
+
+    # -- words ----------------------------------------------------------------------------------
+    def describe_turn(self, turn: Mapping[str, Move], after: GameState) -> TurnWords:
+        """What the completed ``turn`` played from this state did, ending in ``after``.
+
+        Only ever asked about a turn already played (secret orders revealed), so it may name every
+        move. A game's ``words.py`` (``describe_turn(before, turn, after)``) says it in full; without
+        one, or if it cannot read the turn, the notation is said plainly."""
+        words = _words_module(type(self))
+        if words is not None:
+            try:
+                said: TurnWords = words.describe_turn(self, turn, after)
+                return said
+            except WORDS_ERRORS:
+                pass
+        return self.plain_turn_words(turn)
+
+    def plain_turn_words(self, turn: Mapping[str, Move]) -> TurnWords:
+        """"White played a1-a3." — the sentence every game can say."""
+        parts = []
+        for player, move in turn.items():
+            parts.append(f"{player.replace('-', ' ').title()} played {self.safe_move_text(player, move)}")
+        return TurnWords("; ".join(parts) + ".")
+
+    def describe_end(self) -> EndWords | None:
+        """Why the game ended and the squares that decided it; None while it goes on. A game's
+        ``words.py`` (``describe_end(state)``) names the squares; else the outcome's reason alone."""
+        outcome = self.outcome()
+        if outcome is None:
+            return None
+        words = _words_module(type(self))
+        if words is not None:
+            try:
+                said: EndWords = words.describe_end(self, outcome)
+                return said
+            except WORDS_ERRORS:
+                pass
+        return EndWords(outcome.reason)
 
     # -- result ---------------------------------------------------------------------------------
     @abstractmethod

@@ -1,7 +1,10 @@
 """The move list in the side panel: one row per played turn, newest at the bottom, scrollable.
 
-It keeps its own state (the scroll position, which turns it has seen, each turn's note) because that
-state outlives a frame, and a later review of the game will want to point at a row of it.
+It keeps its own state (the scroll position, which turns it has seen, each turn's note and words,
+the row under the pointer) because that state outlives a frame, and a later review of the game will
+want to point at a row of it. Each row shows the board's short note ("captures 2"); pointing at a row
+opens a card beside the list with the whole sentence the game says about that turn (a sentence never
+fits a row of a 1024-pixel panel, and cutting it would lose the part that explains).
 """
 
 from __future__ import annotations
@@ -15,8 +18,14 @@ from scenes.kit import style
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from game.core import TurnWords
     from game.match import Turn
     from scenes.kit.board_view import BoardView
+
+CARD_WIDTH = 380
+"""The widest the card of a pointed-at row gets (it sits over the board, left of the panel)."""
+CARD_TEXT = 15
+POINT_HINT = "Point at a move to read what it did"
 
 NOTES_KEPT = 4096
 """Notes remembered before the cache starts over (a very long session of undo and replay)."""
@@ -42,6 +51,10 @@ class MoveList:
         self.shown = range(0)
         self._seen = -1
         self._notes: dict[int, tuple[Turn, str]] = {}
+        self._words: dict[int, tuple[Turn, TurnWords]] = {}
+        self._rows: list[tuple[pygame.Rect, int]] = []
+        self.pointer: tuple[int, int] | None = None
+        """Where the mouse is (None: elsewhere or unknown); the row under it gets its card."""
 
     def note(self, turn: Turn) -> str:
         """The view's note for a turn, computed once: a played turn never changes, and asking the
@@ -53,6 +66,33 @@ class MoveList:
             cached = (turn, self.view.turn_note(turn))
             self._notes[id(turn)] = cached
         return cached[1]
+
+    def words(self, turn: Turn) -> TurnWords:
+        """What the game says ``turn`` did (status line and full sentence), asked once per turn: a
+        played turn never changes, and the card and the banner ask every frame."""
+        cached = self._words.get(id(turn))
+        if cached is None or cached[0] is not turn:
+            if len(self._words) > NOTES_KEPT:
+                self._words.clear()
+            cached = (turn, turn.before.describe_turn(turn.moves, turn.after))
+            self._words[id(turn)] = cached
+        return cached[1]
+
+    def line(self, turn: Turn) -> str:
+        """The turn's sentence short enough for the status line."""
+        return self.words(turn).line
+
+    def hover(self, pos: tuple[int, int] | None) -> None:
+        self.pointer = pos
+
+    def pointed(self) -> int | None:
+        """The index of the turn whose row is under the pointer (as drawn last frame), else None."""
+        if self.pointer is None:
+            return None
+        for rect, index in self._rows:
+            if rect.collidepoint(self.pointer):
+                return index
+        return None
 
     def row(self, index: int, turn: Turn) -> MoveRow:
         """The row for ``turn``, the ``index``-th (from 0) of the match."""
@@ -83,6 +123,7 @@ class MoveList:
         pygame.draw.rect(surface, style.PARCHMENT_DARK, box, width=1, border_radius=8)
         row_h = size + 9
         self.shown = self.window(len(turns), max(1, (box.height - 8) // row_h))
+        self._rows = []
         if not turns:
             hint = style.text_surface("No moves yet", size, style.INK_SOFT)
             surface.blit(hint, hint.get_rect(center=box.center))
@@ -97,8 +138,15 @@ class MoveList:
                 pygame.draw.rect(
                     surface, (250, 236, 206), (box.left + 2, y, box.width - 4, row_h), border_radius=5
                 )
+            pointed = pygame.Rect(box.left + 2, y, box.width - 4, row_h)
+            self._rows.append((pointed.clip(box), index))
+            if self.pointer is not None and pointed.collidepoint(self.pointer):
+                pygame.draw.rect(surface, style.PARCHMENT_DARK, pointed, width=1, border_radius=5)
             self._draw_row(surface, row, box, y, row_h, num_w, size)
             y += row_h
+        if y + row_h + 4 <= box.bottom:  # a spare row: say that the rows have more to tell
+            hint = style.text_surface(style.fit_text(POINT_HINT, 13, box.width - 16), 13, style.INK_SOFT)
+            surface.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 6)))
         surface.set_clip(clip)
         if self.shown.start > 0:
             more = style.text_surface(f"{self.shown.start} earlier", 12, style.INK_SOFT)
@@ -134,3 +182,27 @@ class MoveList:
                     style.fit_text(row.note, size - 2, box.right - nx - 8), size - 2, style.INK_SOFT
                 )
                 surface.blit(note_label, (nx, y + 5))
+
+    def draw_card(
+        self, surface: pygame.Surface, turns: Sequence[Turn], right: int, room: pygame.Rect
+    ) -> None:
+        """The card of the row under the pointer: the turn's number, notation and the whole sentence,
+        wrapped (never cut) in a box whose right edge is ``right``, kept inside ``room``."""
+        index = self.pointed()
+        if index is None or index >= len(turns):
+            return
+        turn = turns[index]
+        width = min(CARD_WIDTH, max(160, right - room.left - 8))
+        lines = style.wrap(self.words(turn).note, CARD_TEXT, width - 24)
+        head = style.text_surface(f"{index + 1}. {turn.text}", CARD_TEXT, style.INK, True)
+        line_h = style.font(CARD_TEXT).get_linesize()
+        height = 16 + head.get_height() + 4 + line_h * len(lines)
+        row_rect = next(rect for rect, i in self._rows if i == index)
+        card = pygame.Rect(right - width, row_rect.centery - height // 2, width, height)
+        card.clamp_ip(room)
+        style.panel(surface, card, style.WHITE, radius=10, border=style.WOOD)
+        surface.blit(head, (card.left + 12, card.top + 8))
+        y = card.top + 8 + head.get_height() + 4
+        for text in lines:
+            surface.blit(style.text_surface(text, CARD_TEXT, style.INK_SOFT), (card.left + 12, y))
+            y += line_h

@@ -14,16 +14,36 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from scenes.kit import style
+from scenes.kit.marks import Marks
 from scenes.kit.view_host import Chrome, clipped
 from scenes.shell.match.texts import mode_text
 
 if TYPE_CHECKING:
+    from game.core import GameState
     from game.match import Match
     from scenes.kit.board_view import BoardView
     from scenes.shell.match.computer import ComputerPlayer
     from scenes.shell.match.handoff import HandOff
+    from scenes.shell.match.hint import HintAdvisor
     from scenes.shell.match.layout import MatchLayout
     from scenes.shell.match.moves import MoveList
+
+
+SMALLEST_DETAIL = 13
+"""The banner's detail line shrinks to this size before it takes a second line."""
+
+
+def detail_lines(detail: str, size: int, width: int) -> tuple[list[str], int]:
+    """The banner's detail as drawn: one line at ``size`` if it fits, else one line at a smaller
+    size, else two lines at :data:`SMALLEST_DETAIL` (a turn's sentence must be read whole, so it
+    is cut only if even two lines cannot hold it)."""
+    for smaller in range(size, SMALLEST_DETAIL - 1, -1):
+        if style.font(smaller).size(detail)[0] <= width:
+            return [detail], smaller
+    lines = style.wrap(detail, SMALLEST_DETAIL, width)
+    if len(lines) > 2:
+        lines = [lines[0], style.fit_text(" ".join(lines[1:]), SMALLEST_DETAIL, width)]
+    return lines, SMALLEST_DETAIL
 
 
 class PaintedMatch(Protocol):
@@ -34,6 +54,7 @@ class PaintedMatch(Protocol):
     frame: MatchLayout
     moves: MoveList
     computer: ComputerPlayer
+    hint: HintAdvisor
     handoff: HandOff
     clock: float
 
@@ -54,6 +75,8 @@ class MatchPainter:
     def __init__(self, scene: PaintedMatch) -> None:
         self.scene = scene
         self._chrome = Chrome(self._build_chrome)
+        self._end_marks: tuple[GameState, Marks] | None = None
+        """The finished position and the rings over its deciding squares, worked out once."""
 
     def forget_layout(self) -> None:
         """The layout changed: the chrome must be built again."""
@@ -67,9 +90,13 @@ class MatchPainter:
             return
         with clipped(surface, scene.frame.board):
             scene.view.draw(surface)
+            scene.hint.draw(surface, scene.view, scene.clock)
+            self._draw_end_marks(surface)
         self._draw_banner(surface)
         self._draw_cards(surface)
         scene.moves.draw(surface, scene.moves_rect, scene.match.turns, scene.frame.compact)
+        room = pygame.Rect((0, 0), surface.get_size()).inflate(-8, -8)
+        scene.moves.draw_card(surface, scene.match.turns, scene.frame.panel.left - 10, room)
 
     def _build_chrome(self, size: tuple[int, int]) -> pygame.Surface:
         """Everything static (backdrop, panel card, banner card): built once per layout."""
@@ -86,6 +113,17 @@ class MatchPainter:
         )
         style.panel(chrome, frame.banner, style.PARCHMENT, radius=14, border=style.WOOD)
         return chrome
+
+    def _draw_end_marks(self, surface: pygame.Surface) -> None:
+        """Once the game is over and the last move has landed, ring the squares that decided it (the
+        game names them in its own notation, so any board can place them)."""
+        scene = self.scene
+        if not scene.match.over or scene.view.busy:
+            return
+        if self._end_marks is None or self._end_marks[0] is not scene.match.state:
+            end = scene.match.state.describe_end()
+            self._end_marks = (scene.match.state, Marks(rings=list(end.squares) if end else []))
+        self._end_marks[1].draw(surface, scene.view, scene.clock)
 
     # -- banner ---------------------------------------------------------------------------------------
     def _banner_player(self) -> str | None:
@@ -135,11 +173,16 @@ class MatchPainter:
         )
         if detail:
             color = style.BAD if error else style.INK_SOFT
-            body = style.text_surface(style.fit_text(detail, detail_size, width), detail_size, color)
-            total = head.get_height() + body.get_height() - 4
-            top = rect.centery - total // 2
+            lines, size = detail_lines(detail, detail_size, width)
+            bodies = [style.text_surface(line, size, color) for line in lines]
+            step = style.font(size).get_linesize() - 3
+            total = head.get_height() - 4 + step * (len(bodies) - 1) + bodies[0].get_height()
+            top = max(rect.top + 2, rect.centery - total // 2)
             surface.blit(head, (x, top))
-            surface.blit(body, (x, top + head.get_height() - 4))
+            y = top + head.get_height() - 4
+            for body in bodies:
+                surface.blit(body, (x, y))
+                y += step
         else:
             surface.blit(head, head.get_rect(midleft=(x, rect.centery)))
 

@@ -34,6 +34,8 @@ def result_texts(match: Match, view: BoardView) -> tuple[str, str, str]:
     game = match.game
     if outcome is None:
         return "", "", ""
+    end = match.state.describe_end()
+    reason = end.reason if end is not None else outcome.reason
     if outcome.winner is None:
         headline = "A draw"
     else:
@@ -47,7 +49,7 @@ def result_texts(match: Match, view: BoardView) -> tuple[str, str, str]:
     if not score_line:
         score = match.state.score()
         score_line = "  ·  ".join(f"{game.player_title(p)}: {score[p]}" for p in game.players if p in score)
-    return headline, outcome.reason, score_line
+    return headline, reason, score_line
 
 
 def banner_texts(
@@ -61,12 +63,15 @@ def banner_texts(
     message_error: bool,
     note: Callable[[Turn], str],
     clock: float,
+    told: str | None = None,
 ) -> tuple[str, str, bool]:
     """(headline, detail, detail-is-error) for the turn banner.
 
     ``human`` is the human who may act now and ``computer`` the computer seat that owes a move (both
     may be set in a simultaneous turn: the human's prompt comes first). A ``message`` (a hint or a
-    refusal) replaces the detail line while it lasts; ``note`` explains the turn being animated."""
+    refusal) replaces the detail line while it lasts; ``note`` says in words what the turn being
+    animated did, and ``told`` (the same for the last turn, while the scene keeps it up) stands in
+    for the prompt until the player acts."""
     game = match.game
     if match.over:
         headline, reason, _ = result_texts(match, view)
@@ -79,7 +84,7 @@ def banner_texts(
         dots = "." * (1 + int(clock * 2.5) % 3)
         title = game.player_title(computer)
         detail = "The computer could not move — Undo or leave from the menu." if computer_stopped else ""
-        return f"Computer ({title}) is thinking{dots}", message or detail, message_error
+        return f"Computer ({title}) is thinking{dots}", message or detail or told or "", message_error
     player = human or next(iter(match.awaiting()), None)
     if player is None:
         return "", "", False
@@ -88,4 +93,6 @@ def banner_texts(
     who = f"Your move — {title}" if len(match.humans()) == 1 else f"{title} to move"
     if message:
         return who, message, message_error
+    if told:
+        return who, told, False
     return who, prompt[:1].upper() + prompt[1:] if prompt else "", False
