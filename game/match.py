@@ -110,6 +110,27 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+MAX_HINTS = 1_000_000
+"""More hints than anyone could ask for in a game; a record claiming more was not written by the app."""
+
+
+def _hints_from(data: Any, info: GameInfo) -> dict[str, int]:
+    """The record's hint counts; a record from before hints were counted has none, which is zero."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise RecordError("hints must be an object of whole numbers")
+    hints: dict[str, int] = {}
+    for player, used in data.items():
+        if player not in info.players:
+            raise RecordError(f"hints name {player!r}, who does not play {info.title}")
+        if isinstance(used, bool) or not isinstance(used, int) or not 0 <= used <= MAX_HINTS:
+            raise RecordError(f"hints must be whole numbers from 0 to {MAX_HINTS:,}")
+        if used:
+            hints[player] = used
+    return hints
+
+
 class Match:
     """A game in progress with its history. Mutable: this is the one object a scene keeps."""
 
@@ -135,6 +156,9 @@ class Match:
         self.turns: list[Turn] = []
         self.redo_stack: list[Turn] = []
         self.pending: dict[str, Move] = {}
+        self.hints: dict[str, int] = {}
+        """Hints each player was shown (players who never asked are left out): the end of the game
+        says it, and the save keeps it, so a loaded game remembers the help it had."""
         self.match_id: str = uuid.uuid4().hex[:12]
         self.created: str = _now()
         self.updated: str = self.created
@@ -214,15 +238,35 @@ class Match:
         self.updated = _now()
         return turn
 
+    def hints_used(self, player: str) -> int:
+        return self.hints.get(player, 0)
+
+    def count_hint(self, player: str) -> None:
+        """``player`` was just shown a hint (counted once it is on the board, not when asked)."""
+        self.hints[player] = min(MAX_HINTS, self.hints_used(player) + 1)
+        self.updated = _now()
+
     # -- undo / redo ----------------------------------------------------------------------------
-    def can_undo(self) -> bool:
-        """Going back is allowed unless it would cross a reveal in a two-player simultaneous game
-        (Board Game Arena's rule: both players saw the other's secret choice)."""
-        if self.pending:
-            return True
-        if not self.turns:
+    def human_pending(self) -> dict[str, Move]:
+        """Secret orders given by humans and not yet revealed: the only sealed orders Undo gives
+        back on their own (the computer's are thrown away with the turn they belong to)."""
+        return {p: m for p, m in self.pending.items() if not self.seats[p].is_ai}
+
+    def undo_crosses_reveal(self) -> bool:
+        """True when the last turn was revealed to two humans at once: going back would let each
+        replay their secret choice knowing the other's (Board Game Arena's rule), so it is refused
+        and the scene says why instead of silently doing nothing."""
+        if self.human_pending() or not self.turns:
             return False
-        if self.turns[-1].simultaneous and self.two_player:
+        return self.two_player and self.turns[-1].simultaneous
+
+    def can_undo(self) -> bool:
+        """Something a human could take back: their own sealed order, or a played turn that does not
+        cross a two-player reveal. The computer's sealed orders alone are nothing to undo (it would
+        only seal them again), so Undo is off on the first turn against it."""
+        if self.human_pending():
+            return True
+        if not self.turns or self.undo_crosses_reveal():
             return False
         return self._undo_depth() > 0
 
@@ -238,24 +282,33 @@ class Match:
         return 0
 
     def undo(self) -> bool:
-        """Withdraw pending secret orders, or take back turns until a human is to move."""
-        if self.pending:
-            self.pending = {}
+        """Withdraw the humans' sealed orders if there are any (a smaller step back); else take back
+        turns until a human is to move, throwing away the computer's orders sealed for the turn that
+        was current (they were chosen for a position that is gone; it chooses again)."""
+        mine = self.human_pending()
+        if mine:
+            for player in mine:
+                del self.pending[player]
+            self.updated = _now()
             return True
         if not self.can_undo():
             return False
+        self.pending = {}
         for _ in range(self._undo_depth()):
             self.redo_stack.append(self.turns.pop())
         self.updated = _now()
         return True
 
     def can_redo(self) -> bool:
-        return bool(self.redo_stack) and not self.pending
+        """Undone turns wait to be replayed unless a human has meanwhile sealed a new order; the
+        computer re-sealing its orders after an undo does not count (redo replaces them)."""
+        return bool(self.redo_stack) and not self.human_pending()
 
     def redo(self) -> bool:
         """Replay undone turns up to the next point where a human is to move."""
         if not self.can_redo():
             return False
+        self.pending = {}
         humans = set(self.humans())
         while self.redo_stack:
             self.turns.append(self.redo_stack.pop())
@@ -280,6 +333,7 @@ class Match:
             "seats": {p: seat.to_json() for p, seat in self.seats.items()},
             "moves": self.move_texts(),
             "pending": {p: self.state.move_to_text(p, m) for p, m in self.pending.items()},
+            "hints": dict(self.hints),
             "created": self.created,
             "updated": self.updated,
             "result": None if outcome is None else outcome.to_json(),
@@ -319,6 +373,7 @@ class Match:
             raise RecordError("moves must be a list")
         if not isinstance(pending, dict):
             raise RecordError("pending must be an object")
+        hints = _hints_from(record.get("hints"), info)
         try:
             seats = {p: Seat.from_json(s) for p, s in seats_data.items()}
             match = cls(info, options, seats)
@@ -342,6 +397,7 @@ class Match:
                 raise RecordError(str(exc), pending=True, cause=exc) from None
         if match.pending and not match.awaiting():
             raise RecordError("pending orders cover the whole turn; it should have been played")
+        match.hints = hints
         for key in ("id", "created", "updated"):
             if isinstance(record.get(key), str):
                 setattr(match, "match_id" if key == "id" else key, record[key])

@@ -10,9 +10,10 @@ the rules, so a damaged or hand-edited file is caught at the first bad move and 
 and text, and nothing half-loaded ever reaches a scene. The ``summary`` is a convenience copy that
 lets the load screen list dozens of files without replaying any of them.
 
-The store treats the player's files with care: writes are atomic, manual saves never overwrite
-another file, and the app never modifies or deletes a file it did not write exactly as it is now
-(damaged, hand-edited or from a newer version) except when the player explicitly deletes it.
+The store treats the player's files with care: writes are atomic, a game's Save only ever replaces
+that game's own file (:meth:`SaveStore.save_in_place`), the app never modifies or deletes a file it
+did not write exactly as it is now (damaged, hand-edited or from a newer version) except when the
+player explicitly deletes it, and a deleted file waits in the trash while its Undo is offered.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import GameError, MoveError, Outcome
-from game.match import Match, RecordError, Seat, mode_text
+from game.match import MAX_HINTS, Match, RecordError, Seat, mode_text
 from game.register import get as get_game
 from saves.atomic import TEMP_SUFFIX, remove_stray_temps, write_atomic
 from saves.reading import (
@@ -46,7 +47,8 @@ from saves.reading import (
     quoted,
     read_bytes,
 )
-from saves.schema import Field, Invalid, ListOf, MapOf, Nullable, Record, Text
+from saves.schema import Field, Integer, Invalid, ListOf, MapOf, Nullable, Record, Text
+from saves.trash import Trash, Trashed
 
 FORMAT_NAME = "curio-boards-save"
 """The ``format`` value that identifies a Curio Boards save among other JSON files."""
@@ -78,12 +80,15 @@ UNKNOWN_TIME = datetime.min.replace(tzinfo=UTC)
 
 _MOVE = Text(2_000, expected="a list of moves written as text")
 _ORDER = Text(2_000, expected="moves written as text")
+_HINTS_USED = Integer(0, MAX_HINTS, expected="a count of hints")
 MATCH_SCHEMA = Record(
     {
         "options": Field(MapOf(Text(200), max_keys=100, expected="an object of texts"), "its options"),
         "seats": Field(MapOf(Record(), max_keys=20, expected="an object of seats"), "its seats"),
         "moves": Field(ListOf(_MOVE, max_items=20_000, expected="a list of moves"), "its moves"),
         "pending": Field(Nullable(MapOf(_ORDER, max_keys=20)), "its secret orders"),
+        "hints": Field(Nullable(MapOf(_HINTS_USED, max_keys=20, expected="an object of counts")),
+                       "its hint counts"),
         "result": Field(Nullable(Record({"reason": Field(Text(2_000), "its result")})), "its result"),
     }
 )
@@ -91,6 +96,11 @@ MATCH_SCHEMA = Record(
 
 SAVES_DIR = "saves"
 AUTOSAVE_DIR = "autosave"
+TRASH_DIR = "trash"
+
+MAX_LABEL_CHARS = 60
+"""A save's name as the player types it: enough for "Try the c-file against hard", short enough
+for one row of the load screen."""
 
 _REQUIRED_KEYS: tuple[str, ...] = ("format", "version", "saved_at", "kind", "match")
 
@@ -137,6 +147,10 @@ class SaveEntry:
     result_text: str | None = None
     match_id: str | None = None
     pristine: bool = False
+    options: tuple[tuple[str, str], ...] = ()
+    moves: tuple[str, ...] = ()
+    """The record's options and moves, read without replaying: enough for the load screen to draw
+    the board's thumbnail (the picture replays them once, and keeps the result)."""
 
     @property
     def healthy(self) -> bool:
@@ -186,8 +200,18 @@ def summarize(match: Match) -> dict[str, Any]:
     }
 
 
-def envelope(match: Match, kind: str, label: str | None = None, saved_at: datetime | None = None) -> dict:
-    """The complete file content for ``match`` as plain data (exposed for tests and tools)."""
+def envelope(
+    match: Match,
+    kind: str,
+    label: str | None = None,
+    saved_at: datetime | None = None,
+    *,
+    match_id: str | None = None,
+) -> dict:
+    """The complete file content for ``match`` as plain data (exposed for tests and tools).
+
+    ``match_id`` writes the record under another id: a copy is a game of its own from then on, so
+    saving the original later never lands on the copy (nor the copy's autosave on the original's)."""
     if kind not in KINDS:
         raise ValueError(f"unknown save kind {kind!r}")
     data: dict[str, Any] = {
@@ -200,6 +224,8 @@ def envelope(match: Match, kind: str, label: str | None = None, saved_at: dateti
         "digest": "",
         "match": match.to_record(),
     }
+    if match_id is not None:
+        data["match"]["id"] = match_id
     data["digest"] = content_digest(data)  # placed before the match, which is what people read and edit
     return data
 
@@ -376,6 +402,33 @@ def _safe_stem(match_id: Any) -> str:
     return stem or "match"
 
 
+def clean_label(name: str | None) -> str | None:
+    """A name typed for a save made safe to write and to draw: one line, no control characters,
+    spaces tidied, at most :data:`MAX_LABEL_CHARS`; None when nothing is left (the listing then
+    shows the game's title)."""
+    if name is None:
+        return None
+    text = " ".join(clean_text(name).replace("\ufffd", " ").split())
+    return clean_text(text, MAX_LABEL_CHARS) or None
+
+
+def write_failure(exc: BaseException) -> str:
+    """Why a save could not be written, as the end of a player's sentence ("… could not be saved:
+    No space left on device."): the system's own words, never an exception's name or number."""
+    if isinstance(exc, SaveError):
+        return exc.message
+    if isinstance(exc, OSError) and exc.strerror:
+        return _sentence(exc.strerror)
+    if isinstance(exc, GameError):  # the match itself cannot be written (a lesson's set position)
+        text = str(exc)
+        return _sentence(text[:1].upper() + text[1:])
+    return "The disk refused to write it."
+
+
+def _same_position(a: SaveEntry, b: SaveEntry) -> bool:
+    return a.match_id is not None and a.match_id == b.match_id and a.moves == b.moves
+
+
 # -- the store --------------------------------------------------------------------------------------
 class SaveStore:
     """The player's saves under one data directory: ``<root>/saves/`` and ``<root>/autosave/``.
@@ -386,10 +439,15 @@ class SaveStore:
         self.root = Path(root)
         self.saves_dir = self.root / SAVES_DIR
         self.autosave_dir = self.root / AUTOSAVE_DIR
+        self.trash = Trash(self.root / TRASH_DIR)
+        self._own_files: dict[str, Path] = {}
+        """Match id -> the manual save it was loaded from or last saved to: where Ctrl+S writes."""
 
     # -- writing ------------------------------------------------------------------------------------
     def save(self, match: Match, label: str | None = None) -> SaveEntry:
-        """A new manual save; never overwrites any existing file. Raises OSError if the disk refuses."""
+        """A new manual save file; never overwrites any existing file. Raises OSError if the disk
+        refuses. The game's Save goes through :meth:`save_in_place`; this is its fallback and the
+        tools' way to write a file."""
         label = label.strip() if label and label.strip() else None
         when = _now()
         data = envelope(match, MANUAL, label, when)
@@ -406,13 +464,99 @@ class SaveStore:
             return self._entry_from_data(path, data)
         raise OSError(f"could not find a free file name in {self.saves_dir}")
 
+    def save_in_place(self, match: Match) -> SaveEntry:
+        """The game's Save (Ctrl+S): replace this match's own save file atomically, keeping the name
+        the player gave it, so saving twice leaves one file. The first save of a match (or one whose
+        file was edited by hand, damaged or removed since) makes a new file instead."""
+        own = self._own_save(match.match_id)
+        if own is None:
+            entry = self.save(match)
+        else:
+            data = envelope(match, MANUAL, own.label, _now())
+            write_atomic(own.path, dumps(data))
+            entry = self._entry_from_data(own.path, data)
+        self._own_files[match.match_id] = entry.path
+        return entry
+
+    def save_copy(self, match: Match, label: str | None = None) -> SaveEntry:
+        """"Save a copy": a new file under a new match id, named after the original ("… (copy)")
+        unless ``label`` is given. The match on screen keeps its id, so its next Ctrl+S still
+        replaces its own file, never the copy."""
+        own = self._own_save(match.match_id)
+        base = own.label if own is not None and own.label else match.game.title
+        name = clean_label(label) or clean_label(f"{base} (copy)")
+        data = envelope(match, MANUAL, name, _now(), match_id=uuid.uuid4().hex[:12])
+        text = dumps(data)
+        for _ in range(20):
+            path = self.saves_dir / f"{_safe_stem(match.game.id)}-copy-{uuid.uuid4().hex[:8]}.json"
+            try:
+                write_atomic(path, text, exclusive=True)
+            except FileExistsError:
+                continue
+            return self._entry_from_data(path, data)
+        raise OSError(f"could not find a free file name in {self.saves_dir}")
+
+    def _own_save(self, match_id: str) -> SaveEntry | None:
+        """The manual save Ctrl+S may replace for this match: the file it was loaded from or last
+        saved to, else the newest one with its id; only a healthy file exactly as the app wrote it."""
+
+        def usable(entry: SaveEntry) -> bool:
+            return entry.healthy and entry.pristine and entry.kind == MANUAL and entry.match_id == match_id
+
+        known = self._own_files.get(match_id)
+        if known is not None and known.exists():
+            entry = self.read_entry(known, MANUAL)
+            if usable(entry):
+                return entry
+        found = [e for e in self._scan(self.saves_dir, MANUAL) if usable(e)]
+        return max(found, key=lambda e: (sort_time(e.saved_at), e.path.name), default=None)
+
+    def rename(self, path: Path | str, name: str) -> SaveEntry:
+        """Give a save (or an autosave) the player's name, in place: the rest of the file and its
+        time are kept, and later saves of the game keep the name. An empty name gives the game's
+        title back. Raises SaveError (a sentence) for a file the app may not rewrite, OSError when
+        the disk refuses."""
+        file = self._inside(path)
+        entry = self.read_entry(file)
+        if not entry.healthy:
+            raise SaveError("A damaged file cannot be renamed; it can only be deleted.", path=file)
+        if not entry.pristine:
+            raise SaveError(
+                "This file was changed outside Curio Boards, so it is left exactly as it is.", path=file
+            )
+        data = parse_envelope(_read_text(file), file)
+        data["label"] = clean_label(name)
+        data["digest"] = content_digest(data)
+        write_atomic(file, dumps(data))
+        return self._entry_from_data(file, data)
+
+    def throw_away(self, path: Path | str) -> Trashed:
+        """Delete a save the player chose to delete, recoverably: it waits in the trash until
+        :meth:`restore` or ``trash.purge``. Raises FileNotFoundError, OSError or ValueError."""
+        return self.trash.put(self._inside(path))
+
+    def restore(self, item: Trashed) -> Path:
+        """Undo :meth:`throw_away`: the file is back in its folder (under its own name if free)."""
+        return self.trash.restore(item)
+
+    def _inside(self, path: Path | str) -> Path:
+        """``path`` if it is a save file of this store, else ValueError: the store only ever
+        changes its own folders."""
+        target = Path(path)
+        resolved = target.resolve()
+        inside = any(resolved.parent == d.resolve() for d in (self.saves_dir, self.autosave_dir))
+        if not inside or resolved.suffix != ".json":
+            raise ValueError(f"{target} is not a save file of this store")
+        return target
+
     def autosave(self, match: Match) -> SaveEntry:
         """Write this match's autosave (one file per match, replaced atomically), then prune.
 
         If the match's usual file is not one the app may overwrite (damaged, hand-edited, newer
         version, or another match's), the autosave goes to ``<id>-2.json`` etc. instead."""
-        data = envelope(match, AUTOSAVE)
         path = self._autosave_path(match.match_id)
+        label = self.read_entry(path, AUTOSAVE).label if path.exists() else None  # a name it was given
+        data = envelope(match, AUTOSAVE, label)
         write_atomic(path, dumps(data))
         entry = self._entry_from_data(path, data)
         self.prune_autosaves(keep=path)
@@ -457,11 +601,7 @@ class SaveStore:
         """Delete a save the player chose to delete (damaged ones too). Only files inside this store.
 
         Returns False if the file was already gone."""
-        target = Path(path)
-        resolved = target.resolve()
-        inside = any(resolved.parent == d.resolve() for d in (self.saves_dir, self.autosave_dir))
-        if not inside or resolved.suffix != ".json":
-            raise ValueError(f"{target} is not a save file of this store")
+        target = self._inside(path)
         try:
             target.unlink()
         except FileNotFoundError:
@@ -474,6 +614,7 @@ class SaveStore:
         removed: list[Path] = []
         for directory in (self.saves_dir, self.autosave_dir):
             removed += remove_stray_temps(directory, min_age)
+        removed += self.trash.purge_old()  # deletions whose Undo ended with an earlier session
         return removed
 
     # -- reading ------------------------------------------------------------------------------------
@@ -481,7 +622,10 @@ class SaveStore:
         """Read and replay a save. Raises SaveError (player-facing message); never changes the file."""
         file = Path(path)
         data = parse_envelope(_read_text(file), file)
-        return match_from_envelope(data, file)
+        match = match_from_envelope(data, file)
+        if data["kind"] == MANUAL:
+            self._own_files[match.match_id] = file  # its Ctrl+S goes back to this very file
+        return match
 
     def entries(self) -> list[SaveEntry]:
         """Every save and autosave, newest first, damaged ones included with ``error`` set.
@@ -490,6 +634,22 @@ class SaveStore:
         found = self._scan(self.saves_dir, MANUAL) + self._scan(self.autosave_dir, AUTOSAVE)
         found.sort(key=lambda e: (sort_time(e.saved_at), e.path.name), reverse=True)
         return found
+
+    def listed(self) -> list[SaveEntry]:
+        """What the load screen shows: every file, newest first, except an autosave that holds the
+        same game at the same move as a manual save of it (the player saved, then left: one row, the
+        save, is enough). An autosave that went on after the save is listed as the newer position.
+
+        Files saved in the same second are ordered by title, then file name, so the order never
+        flickers between visits."""
+        found = self.entries()
+        manual = [e for e in found if e.healthy and e.kind == MANUAL]
+        shown = [
+            e for e in found
+            if not (e.healthy and e.kind == AUTOSAVE and any(_same_position(e, m) for m in manual))
+        ]
+        shown.sort(key=lambda e: (-sort_time(e.saved_at), e.title.casefold(), e.path.name))
+        return shown
 
     def last_unfinished(self) -> SaveEntry | None:
         """The newest save or autosave of a game not yet over that really loads (the menu's Continue).
@@ -578,4 +738,6 @@ class SaveStore:
             result_text=text("result_text", lambda: _outcome_text(info.player_title, outcome)),
             match_id=match_id if isinstance(match_id, str) else None,
             pristine=data.get("digest") == content_digest(data) and data["version"] == FORMAT_VERSION,
+            options=tuple(sorted(record.get("options", {}).items())),
+            moves=tuple(moves),
         )

@@ -1,13 +1,18 @@
 """The load screen: every save and autosave, newest first, damaged files included.
 
-Rows are drawn by hand (two lines of detail, badges, a coin per game) because a pygame-gui selection
-list shows one plain string per row. Damaged files stay in the list, greyed, with the reason the
-store gives, so the player can see what happened and delete them; nothing is ever deleted without a
-confirmation that names the save.
+Rows are drawn by hand (a picture of the board, two lines of detail, badges) because a pygame-gui
+selection list shows one plain string per row. Damaged files stay in the list, greyed, with the
+reason the store gives, so the player can see what happened and delete them. Nothing is deleted
+without a confirmation that names the save, and even then it waits in the store's trash while an
+Undo notice shows, so a slip of the finger costs nothing.
+
+The list is :meth:`saves.store.SaveStore.listed`: an autosave holding the same game at the same move
+as a manual save is left out (one row per position), so saving and then leaving a game shows once.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,17 +20,27 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from saves.store import MAX_LABEL_CHARS, SaveError
 from scenes.kit import style
 from scenes.kit.app import Scene
 from scenes.kit.fonts import font
+from scenes.kit.pacing import NOW
+from scenes.kit.picture import board_picture, placeholder
 from scenes.kit.text import friendly_time
 from scenes.shell.windows.dialogs import DialogHost, escape
+from scenes.shell.windows.rename import RenameWindow
 
 if TYPE_CHECKING:
     from saves.store import SaveEntry
+    from saves.trash import Trashed
     from scenes.kit.app import App
 
 DOUBLE_CLICK_MS = 400
+UNDO_SECONDS = 6.0
+"""How long a deleted save can be brought back from the notice (or Ctrl+Z)."""
+THUMBNAILS_PER_FRAME = 2
+"""New board pictures drawn in one frame: a long list fills in over a few frames instead of
+freezing the first one while every game is replayed."""
 
 
 def entry_name(entry: SaveEntry) -> str:
@@ -34,6 +49,54 @@ def entry_name(entry: SaveEntry) -> str:
         return f"the damaged file {entry.path.name}"
     kind = "autosave" if entry.kind == "autosave" else "save"
     return f"{entry.title} ({kind}, {friendly_time(entry.saved_at)})"
+
+
+class Thumbnails:
+    """The rows' board pictures, drawn by each game's own view (:func:`board_picture`) from the
+    save's options and moves, and kept here per position and size: a row asks every frame, a picture
+    is drawn once. At most :data:`THUMBNAILS_PER_FRAME` new ones per frame; :attr:`waiting` tells the
+    screen to come back for the rest."""
+
+    def __init__(self) -> None:
+        self._pictures: dict[tuple[object, ...], pygame.Surface] = {}
+        self._budget = THUMBNAILS_PER_FRAME
+        self.waiting = False
+
+    def new_frame(self) -> None:
+        self._budget = THUMBNAILS_PER_FRAME
+        self.waiting = False
+
+    def forget(self) -> None:
+        """A new window size or a new list: pictures of the old ones are of no more use."""
+        self._pictures.clear()
+
+    def get(self, entry: SaveEntry, size: tuple[int, int]) -> pygame.Surface | None:
+        """The picture of ``entry``'s board, or None when this frame has drawn enough already."""
+        key = (entry.game_id, entry.options, entry.moves, size)
+        picture = self._pictures.get(key)
+        if picture is not None:
+            return picture
+        if self._budget <= 0:
+            self.waiting = True
+            return None
+        self._budget -= 1
+        picture = _board_thumbnail(entry, size)
+        self._pictures[key] = picture
+        return picture
+
+
+def _board_thumbnail(entry: SaveEntry, size: tuple[int, int]) -> pygame.Surface:
+    """The board after the save's last move; the table alone when it cannot be drawn (a save whose
+    moves this version refuses is still listed; loading it explains why)."""
+    from game.register import get as get_game
+
+    try:
+        info = get_game(entry.game_id)
+        options = info.validate(dict(entry.options))
+        start = info.factory(options)
+    except Exception:  # decoration never stops the list
+        return placeholder(size)
+    return board_picture(entry.game_id, start, size, options=options, moves=entry.moves)
 
 
 class LoadScreen(Scene):
@@ -54,7 +117,15 @@ class LoadScreen(Scene):
         self.row_h = 64
         self.load_button: UIButton | None = None
         self.delete_button: UIButton | None = None
+        self.rename_button: UIButton | None = None
         self.back_button: UIButton | None = None
+        self.undo_button: UIButton | None = None
+        self.thumbnails = Thumbnails()
+        self.deleted: Trashed | None = None
+        """The save just deleted, waiting in the trash while the Undo notice shows."""
+        self.deleted_name = ""
+        self.undo_left = 0.0
+        self._rename: RenameWindow | None = None
         self._last_click = (-1, -10_000)
         self._dragging: int | None = None
         self._drag_y = 0
@@ -65,11 +136,15 @@ class LoadScreen(Scene):
         super().enter()
         self._update_buttons()
 
+    def leave(self) -> None:
+        """The Undo notice goes with the screen, and with it the deleted file's last chance."""
+        self._forget_deleted()
+
     def reload(self) -> None:
         """Re-read the store, keeping the selection on the same file when it still exists."""
         keep = self.entries[self.selected].path if self.selected is not None and self.entries else None
         try:
-            self.entries = self.app.store.entries()
+            self.entries = self.app.store.listed()
         except Exception as exc:  # the store promises not to raise; stay safe anyway
             self.entries = []
             self.app.toast(f"Could not read the saves folder: {exc}", 5)
@@ -96,7 +171,8 @@ class LoadScreen(Scene):
         button_h = 44
         buttons_y = height - max(20, height // 32) - button_h
         self.panel_rect = pygame.Rect((width - panel_w) // 2, top, panel_w, buttons_y - 18 - top)
-        self.row_h = 66 if height >= 720 else 62
+        self.row_h = 76 if height >= 720 else 66
+        self.thumbnails.forget()
         detail_h = 56
         inner = self.panel_rect.inflate(-24, -24)
         self.list_rect = pygame.Rect(inner.x, inner.y, inner.width, inner.height - detail_h - 8)
@@ -118,12 +194,27 @@ class LoadScreen(Scene):
             object_id=ObjectID("#load", "@primary"),
         )
         self.delete_button = UIButton(
-            pygame.Rect(right - 170 - 14 - 150, buttons_y, 150, button_h),
+            pygame.Rect(right - 170 - 14 - 130, buttons_y, 130, button_h),
             "Delete",
             self.ui,
-            tool_tip_text="Delete the selected save (asks first)",
+            tool_tip_text="Delete the selected save (asks first; Undo for a few seconds after)",
             object_id=ObjectID("#delete", "@danger"),
         )
+        self.rename_button = UIButton(
+            pygame.Rect(right - 170 - 2 * 14 - 2 * 130, buttons_y, 130, button_h),
+            "Rename",
+            self.ui,
+            tool_tip_text="Give the selected save a name of your own (F2)",
+            object_id=ObjectID("#rename", "@secondary"),
+        )
+        self.undo_button = UIButton(
+            pygame.Rect(self.detail_rect.right - 110, self.detail_rect.y + 9, 106, 38),
+            "Undo",
+            self.ui,
+            tool_tip_text="Bring the deleted save back (Ctrl+Z)",
+            object_id=ObjectID("#undo_delete", "@primary"),
+        )
+        self._rename = None  # the UI was reset: an open rename window is gone
         self._clamp_scroll()
         self._update_buttons()
 
@@ -146,6 +237,16 @@ class LoadScreen(Scene):
                 self.delete_button.enable()
             else:
                 self.delete_button.disable()
+        if self.rename_button is not None:
+            if entry is not None and entry.error is None:
+                self.rename_button.enable()
+            else:
+                self.rename_button.disable()
+        if self.undo_button is not None:
+            if self.deleted is not None:
+                self.undo_button.show()
+            else:
+                self.undo_button.hide()
 
     def _max_scroll(self) -> int:
         return max(0, len(self.entries) * self.row_h - self.list_rect.height)
@@ -194,6 +295,11 @@ class LoadScreen(Scene):
 
     # -- events ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self._rename is not None:
+            name = self._rename.answer(event)
+            if name is not None:
+                self.rename_selected(name)
+                return
         if self.dialogs.handle_event(event):
             return
         if self.dialogs.active is not None:
@@ -205,6 +311,10 @@ class LoadScreen(Scene):
                 self.load_selected()
             elif event.ui_element is self.delete_button:
                 self.ask_delete()
+            elif event.ui_element is self.rename_button:
+                self.ask_rename()
+            elif event.ui_element is self.undo_button:
+                self.undo_delete()
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll -= event.y * self.row_h // 2
             self._clamp_scroll()
@@ -230,10 +340,15 @@ class LoadScreen(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._dragging = None
         elif event.type == pygame.KEYDOWN:
-            self._on_key(event.key)
+            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.undo_delete()
+            else:
+                self._on_key(event.key)
 
     def _on_key(self, key: int) -> None:
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_F2:
+            self.ask_rename()
+        elif key == pygame.K_ESCAPE:
             self.app.pop()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.load_selected()
@@ -284,7 +399,8 @@ class LoadScreen(Scene):
             return
         self.dialogs.confirm(
             "Delete save",
-            f"Delete <b>{escape(entry_name(entry))}</b>?<br><br>This cannot be undone.",
+            f"Delete <b>{escape(entry_name(entry))}</b>?<br><br>"
+            f"Undo can bring it back for {UNDO_SECONDS:.0f} seconds.",
             "Delete",
             lambda: self.delete(entry),
             danger=True,
@@ -292,17 +408,98 @@ class LoadScreen(Scene):
         )
 
     def delete(self, entry: SaveEntry) -> None:
-        """Delete after confirmation (the dialog's callback)."""
+        """Delete after confirmation (the dialog's callback): into the trash, with an Undo notice.
+        A save deleted earlier whose notice still showed is gone for good now (one Undo at a time)."""
+        self._forget_deleted()
         try:
-            self.app.store.delete(entry.path)
-        except (OSError, ValueError) as exc:
-            self.dialogs.message("Could not delete", escape(f"The file could not be deleted: {exc}"))
+            self.deleted = self.app.store.throw_away(entry.path)
+        except FileNotFoundError:
+            self.app.toast("That save was already gone.")
+            self.reload()
             return
-        self.app.toast("Save deleted")
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "the system refused"
+            self.dialogs.message("Could not delete", escape(f"The file could not be deleted ({reason})."))
+            return
+        self.deleted_name = entry.path.name if entry.error is not None else entry.title
+        self.undo_left = UNDO_SECONDS
         self.reload()
+
+    def undo_delete(self) -> None:
+        """Bring back the save just deleted (the notice's Undo, Ctrl+Z) and select it."""
+        item = self.deleted
+        if item is None:
+            return
+        self.deleted = None
+        self.undo_left = 0.0
+        try:
+            path = self.app.store.restore(item)
+        except (OSError, ValueError):
+            self.app.toast("The save could not be brought back.", 5)
+            self.reload()
+            return
+        self.reload()
+        paths = [e.path for e in self.entries]
+        if path in paths:
+            self.select(paths.index(path))
+        self.app.toast("Save restored")
+
+    def _forget_deleted(self) -> None:
+        """The Undo notice is over: the file waiting in the trash is removed for good."""
+        item, self.deleted = self.deleted, None
+        self.undo_left = 0.0
+        if item is not None:
+            with contextlib.suppress(OSError):  # else it stays in the trash; the next start removes it
+                self.app.store.trash.purge(item)
+        self._update_buttons()
+
+    def ask_rename(self) -> None:
+        """Open the rename window for the selected (healthy) save."""
+        entry = self.current
+        if entry is None or entry.error is not None:
+            return
+        self.dialogs.close_all()
+        self._rename = RenameWindow(self.ui, entry.label or "", MAX_LABEL_CHARS)
+        self.dialogs.track(self._rename)
+
+    def rename_selected(self, name: str) -> None:
+        """Write the new name into the selected save (the rename window's answer)."""
+        self._rename = None
+        entry = self.current
+        if entry is None:
+            return
+        try:
+            renamed = self.app.store.rename(entry.path, name)
+        except SaveError as exc:
+            self.dialogs.message("Could not rename", escape(exc.message))
+            return
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "the system refused"
+            self.dialogs.message("Could not rename", escape(f"The new name could not be written ({reason})."))
+            return
+        self.reload()
+        paths = [e.path for e in self.entries]
+        if renamed.path in paths:
+            self.select(paths.index(renamed.path))
+
+    # -- frame ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.deleted is not None:
+            self.undo_left -= dt
+            if self.undo_left <= 0:
+                self._forget_deleted()
+
+    def next_frame(self) -> float | None:
+        """Pictures still to draw come first; else the moment the Undo notice ends."""
+        if self.thumbnails.waiting:
+            return NOW
+        if self.deleted is not None:  # the seconds shown tick down, then the notice ends
+            return max(0.0, min(self.undo_left, self.undo_left % 1.0))
+        return None
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.thumbnails.new_frame()
         width, _ = surface.get_size()
         surface.blit(style.background(surface.get_size()), (0, 0))
         heading = style.text(
@@ -376,18 +573,25 @@ class LoadScreen(Scene):
         else:
             pygame.draw.rect(surface, (250, 245, 234), rect, border_radius=10)
             pygame.draw.rect(surface, style.PARCHMENT_DARK, rect, width=1, border_radius=10)
-        coin_r = rect.height // 2 - 9
-        coin = (rect.x + 12 + coin_r, rect.centery)
+        thumb = self._thumb_box(rect)
         if damaged:
-            pygame.draw.circle(surface, (216, 200, 190), coin, coin_r)
-            pygame.draw.circle(surface, style.BAD, coin, coin_r, 2)
-            style.text(surface, "!", coin, coin_r + 6, style.BAD, bold=True, anchor="center")
+            coin_r = min(thumb.width, thumb.height) // 2 - 2
+            pygame.draw.circle(surface, (216, 200, 190), thumb.center, coin_r)
+            pygame.draw.circle(surface, style.BAD, thumb.center, coin_r, 2)
+            style.text(surface, "!", thumb.center, coin_r + 6, style.BAD, bold=True, anchor="center")
         else:
-            style.piecepack_coin(surface, coin, coin_r, style.game_suit(entry.game_id))
-        x = rect.x + 26 + coin_r * 2
+            picture = self.thumbnails.get(entry, thumb.size)
+            if picture is None:  # drawn in a frame or two; the game's coin meanwhile
+                pygame.draw.rect(surface, style.FELT, thumb, border_radius=6)
+                coin_r = min(thumb.width, thumb.height) // 2 - 6
+                style.piecepack_coin(surface, thumb.center, coin_r, style.game_suit(entry.game_id))
+            else:
+                surface.blit(picture, thumb)
+            pygame.draw.rect(surface, style.WOOD_DARK, thumb, width=1, border_radius=2)
+        x = thumb.right + 14
         ink = (140, 128, 118) if damaged else style.INK
         soft = (150, 138, 128) if damaged else style.INK_SOFT
-        when = friendly_time(entry.saved_at)
+        when = f"Played {friendly_time(entry.saved_at)}" if not damaged else friendly_time(entry.saved_at)
         top = max(4, (rect.height - 48) // 2)  # two lines of text, centred in the row
         date_rect = style.text(
             surface, when, (rect.right - 14, rect.y + top + 1), 15, soft, anchor="topright"
@@ -419,14 +623,22 @@ class LoadScreen(Scene):
             moves = f"{entry.move_count} move{'s' if entry.move_count != 1 else ''}"
             parts = [entry.mode, moves, entry.result_text or ""]
             if entry.label and entry.game_title and entry.label != entry.game_title:
-                parts.insert(0, entry.game_title)
+                parts.insert(0, entry.game_title)  # the name replaced the game's title above
             detail = " · ".join(p for p in parts if p)
             colour = soft
         style.text(surface, style.fit_text(detail, 14, text_right - x), (x, rect.y + top + 26), 14, colour)
 
+    def _thumb_box(self, row: pygame.Rect) -> pygame.Rect:
+        """Where a row's board picture goes: the row's height, a little wider than tall."""
+        height = row.height - 10
+        return pygame.Rect(row.x + 6, row.y + 5, round(height * 1.35), height)
+
     def _draw_detail(self, surface: pygame.Surface) -> None:
         rect = self.detail_rect
         pygame.draw.line(surface, style.PARCHMENT_DARK, (rect.x, rect.y - 4), (rect.right, rect.y - 4), 2)
+        if self.deleted is not None:
+            self._draw_undo_notice(surface, rect)
+            return
         entry = self.current
         if entry is None:
             message, colour = "Select a save to load or delete.", style.INK_SOFT
@@ -437,6 +649,14 @@ class LoadScreen(Scene):
             colour = style.INK_SOFT
         lines = style.wrap(message, 14, rect.width - 8, max_lines=2)
         style.text_block(surface, lines, (rect.x + 4, rect.y + 6), 14, colour)
+
+    def _draw_undo_notice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """"Deleted …" with the seconds left, beside the Undo button (a pygame-gui widget)."""
+        seconds = max(1, int(self.undo_left + 0.999))
+        message = f"Deleted {self.deleted_name}. Undo brings it back ({seconds} s)."
+        room = rect.width - 130
+        style.text(surface, style.fit_text(message, 15, room), (rect.x + 4, rect.centery), 15, style.INK,
+                   anchor="midleft")
 
 
 def _pill(

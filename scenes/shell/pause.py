@@ -1,11 +1,13 @@
 """The pause menu: an overlay that dims the board and offers the match's ways out.
 
 It never touches the match itself: saving goes through ``match_scene.save_now()`` (the match scene
-owns its save slot), leaving goes through the stack, and the match scene autosaves when it leaves.
+owns its save file, which Save replaces) and ``save_copy_now()`` (a new file of its own), leaving
+goes through the stack, and the match scene autosaves when it leaves.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -13,6 +15,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from saves.store import write_failure
 from scenes.kit import style
 from scenes.kit.app import Scene
 from scenes.shell.windows.dialogs import DialogHost
@@ -24,6 +27,7 @@ if TYPE_CHECKING:
 ITEMS: tuple[tuple[str, str, str | None], ...] = (
     ("resume", "Resume", "@primary"),
     ("save", "Save game", None),
+    ("copy", "Save a copy", None),
     ("load", "Load game", None),
     ("rules", "Rules", None),
     ("settings", "Settings", None),
@@ -32,7 +36,8 @@ ITEMS: tuple[tuple[str, str, str | None], ...] = (
 )
 TIPS: dict[str, str] = {
     "resume": "Back to the board (Esc)",
-    "save": "Save this game (Ctrl+S)",
+    "save": "Save this game over its own save (Ctrl+S)",
+    "copy": "Keep this position as a separate save; Save goes on replacing the first",
     "menu": "Leave the game; it is kept and Continue picks it up",
     "quit": "Close Curio Boards; this game is kept",
 }
@@ -78,6 +83,8 @@ class PauseScene(Scene):
             y += button_h + gap
         if not any(callable(getattr(self.match_scene, name, None)) for name in ("save_now", "save")):
             self.buttons["save"].disable()
+        if not callable(getattr(self.match_scene, "save_copy_now", None)):
+            self.buttons["copy"].disable()
 
     # -- events ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -103,6 +110,8 @@ class PauseScene(Scene):
             app.pop()
         elif key == "save":
             self.save()
+        elif key == "copy":
+            self.save_copy()
         elif key == "load":
             app.open("load")
         elif key == "rules":
@@ -123,12 +132,22 @@ class PauseScene(Scene):
             if callable(save):
                 save()
             return
+        self._report(save_now, "Game saved")
+
+    def save_copy(self) -> None:
+        """A separate save of this position (the match scene's ``save_copy_now``)."""
+        save_copy_now = getattr(self.match_scene, "save_copy_now", None)
+        if callable(save_copy_now):
+            self._report(save_copy_now, "A copy was saved; Save still updates the first")
+
+    def _report(self, write: Callable[[], object], done: str) -> None:
+        """Run one way of saving and tell the player how it went, in plain words."""
         try:
-            ok = bool(save_now())
+            ok = bool(write())
         except Exception as exc:  # the player must hear about it, and the game goes on
-            self.app.toast(f"The game could not be saved: {exc}", 5)
+            self.app.toast(f"The game could not be saved. {write_failure(exc)}", 5)
             return
-        self.app.toast("Game saved" if ok else "The game was not saved", 2.5 if ok else 4)
+        self.app.toast(done if ok else "The game was not saved", 2.5 if ok else 4)
 
     def rules(self) -> None:
         """Open the rules over the pause menu (closing them returns here; Esc closes them first)."""
