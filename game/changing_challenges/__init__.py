@@ -73,10 +73,11 @@ def _make_unmake_all(position: Position, moves: Sequence[Any]) -> None:
 SUMMARY = "Chess on a see-saw: every capture shifts the weight until the board tips."
 
 RULES_HELP = """\
-The board has 7 files (a-g) and 15 ranks and rests on a fulcrum under its middle rank, the centre \
-line (rank 8). Each half has lines 1 to 7 counted outward from the centre. Lines 6 and 7 of each half \
-(ranks 1-2 and 14-15) are storage: no piece ever moves there. Triangles sit at the bottom and move \
-first; Circles sit at the top.
+The board has 7 files (a-g) and 15 ranks and lies on its side: ranks 1 to 15 run from left to \
+right and files a to g are its rows, a at the top. It rests on a fulcrum under its middle rank, the \
+centre line (rank 8). Each half has lines 1 to 7 counted outward from the centre. Lines 6 and 7 of \
+each half (ranks 1-2 at the left end, 14-15 at the right end) are storage: no piece ever moves there. \
+Triangles sit on the left and move first; Circles sit on the right.
 
 Pieces and weights
 Pawn 1, bishop 2, rook 3, queen 4, king 6. Each side starts on its own lines 4 and 5: king, 3 queens, \
@@ -93,8 +94,8 @@ Knocking
 Move onto an enemy piece to knock it. If the two weights add up to 4 or less, you may merge: your \
 piece climbs on top and the stack becomes one piece of the total weight (2 moves as a bishop, 3 as a \
 rook, 4 as a queen). Otherwise, or if you choose, the enemy piece is knocked out: it goes to its \
-owner's storage, filling line 6 before line 7, from the owner's left. Stored pieces stay for the \
-rest of the game and still weigh on the board.
+owner's storage, filling line 6 before line 7, each from the owner's left (file a for Triangles, \
+file g for Circles). Stored pieces stay for the rest of the game and still weigh on the board.
 
 Promotion
 A piece that is still a pawn after its move and stands on the opponent's line 5 becomes a queen.
@@ -107,8 +108,8 @@ it can balance a moment of at most 49.
 
 Winning, checked after every move in this order
 1. Knock out the opposing king.
-2. Tip the board: a moment above 49 (too much weight on the Circles' half) wins for Triangles, below \
--49 for Circles.
+2. Tip the board: a moment over 49 (too much weight on the Circles' half, so the board tips to the \
+right) wins for Triangles; a moment under -49 (it tips to the left) wins for Circles.
 3. End your move with your king on the centre line where no reply of your opponent could knock it.
 The game is drawn if the player to move has no legal move, if the same position occurs a third time, \
 or after 100 moves (turns) in a row without any knock or merge.

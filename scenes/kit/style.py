@@ -43,14 +43,22 @@ def vertical_gradient(
     column and smooth-scaled, so its cost hardly depends on the window's height."""
     width, height = max(1, size[0]), max(1, size[1])
     steps = max(2, min(height, GRADIENT_STEPS))
-    column = pygame.Surface((1, steps))
-    for y in range(steps):
-        t = y / (steps - 1)
-        column.set_at((0, y), tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)))
+    column = _gradient_column(steps, tuple(top), tuple(bottom))
     if steps == height:
         return pygame.transform.scale(column, (width, height))
     tall = pygame.transform.smoothscale(column, (1, height))
     return pygame.transform.scale(tall, (width, height))
+
+
+@lru_cache(maxsize=64)
+def _gradient_column(steps: int, top: tuple[int, ...], bottom: tuple[int, ...]) -> pygame.Surface:
+    """The gradient's colours on a one-pixel column (only ever scaled, never drawn on): the same few
+    colour pairs come back at every resize, for the backdrop, the panels and the pieces."""
+    column = pygame.Surface((1, steps))
+    for y in range(steps):
+        t = y / (steps - 1)
+        column.set_at((0, y), tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)))
+    return column
 
 
 @surface_cache
@@ -120,6 +128,11 @@ SUIT_COLOURS: dict[str, tuple[int, int, int]] = {
 
 SUITS: tuple[str, ...] = tuple(SUIT_COLOURS)
 
+EMBLEM_COLOURS: dict[str, tuple[int, int, int]] = SUIT_COLOURS | {"scales": (128, 78, 138)}
+"""The games' emblems: the four suits and a fifth of our own, a see-saw, so five games never share
+one (piecepack has only four suits)."""
+EMBLEMS: tuple[str, ...] = tuple(EMBLEM_COLOURS)
+
 
 def wrap(content: str, size: int, width: int, bold: bool = False, max_lines: int | None = None) -> list[str]:
     """:func:`scenes.kit.text.wrap_lines` for ``font(size, bold)``."""
@@ -162,13 +175,16 @@ def _panel_shadow(width: int, height: int, radius: int) -> pygame.Surface:
 
 def suit_symbol(surface: pygame.Surface, suit: str, center: tuple[int, int], radius: int,
                 color: tuple[int, int, int] | None = None) -> None:
-    """A piecepack suit drawn with primitives (no font glyphs needed): suns, moons, crowns, arms."""
+    """A piecepack suit drawn with primitives (no font glyphs needed): suns, moons, crowns, arms,
+    and the fifth emblem, scales (a see-saw with a triangle and a circle on its beam)."""
     import math
 
     cx, cy = center
     r = max(3, radius)
-    col = color or SUIT_COLOURS.get(suit, INK)
-    if suit == "suns":
+    col = color or EMBLEM_COLOURS.get(suit, INK)
+    if suit == "scales":
+        _scales(surface, center, r, col)
+    elif suit == "suns":
         for i in range(12):
             a = i * math.pi / 6
             inner, outer = r * 0.62, r * (1.0 if i % 2 == 0 else 0.85)
@@ -201,6 +217,18 @@ def suit_symbol(surface: pygame.Surface, suit: str, center: tuple[int, int], rad
             pygame.draw.polygon(surface, col, petal)
         band = (cx - r * 0.6, cy + r * 0.12, r * 1.2, max(2, r // 4))
         pygame.draw.rect(surface, col, band, border_radius=2)
+
+
+def _scales(surface: pygame.Surface, center: tuple[int, int], r: int, col: tuple[int, int, int]) -> None:
+    """A fulcrum under a tilted beam, a triangle riding high on the left and a circle low on the
+    right: the emblem of a game of Triangles and Circles on a see-saw."""
+    cx, cy = center
+    pygame.draw.polygon(surface, col, [(cx, cy + r * 0.1), (cx - r * 0.38, cy + r * 0.8),
+                                       (cx + r * 0.38, cy + r * 0.8)])
+    pygame.draw.line(surface, col, (cx - r, cy - r * 0.05), (cx + r, cy + r * 0.25), max(2, r // 4))
+    pygame.draw.polygon(surface, col, [(cx - r * 0.9, cy - r * 0.1), (cx - r * 0.3, cy - r * 0.1),
+                                       (cx - r * 0.6, cy - r * 0.65)])
+    pygame.draw.circle(surface, col, (round(cx + r * 0.6), round(cy - r * 0.19)), max(2, round(r * 0.28)))
 
 
 def piecepack_tile(surface: pygame.Surface, center: tuple[int, int], size: int, suit: str,
@@ -283,8 +311,9 @@ def _fit_text(content: str, size: int, width: int, bold: bool) -> str:
 
 
 def game_suit(game_id: str) -> str:
-    """A stable piecepack suit per game for its ornaments (the register order decides); unknown
-    ids (a damaged save) still get a stable suit."""
+    """A stable emblem per game for its ornaments (the register order decides, one of
+    :data:`EMBLEMS` each, so five games have five); unknown ids (a damaged save) still get a stable
+    one."""
     from game.register import all_games
 
     try:
@@ -292,4 +321,4 @@ def game_suit(game_id: str) -> str:
     except Exception:
         ids = []
     index = ids.index(game_id) if game_id in ids else sum(map(ord, game_id))
-    return SUITS[index % len(SUITS)]
+    return EMBLEMS[index % len(EMBLEMS)]

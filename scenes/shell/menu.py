@@ -16,12 +16,14 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.core import GameInfo
+from game.core import GameInfo, GameState
 from scenes.kit import style
 from scenes.kit.about import version_text
 from scenes.kit.app import Scene
 from scenes.kit.fonts import font
-from scenes.kit.registry import playable_games
+from scenes.kit.pacing import NOW
+from scenes.kit.picture import board_picture, content_bounds
+from scenes.kit.registry import demo_match, playable_games
 from scenes.kit.text import friendly_time
 from scenes.shell.windows.dialogs import DialogHost, escape
 from scenes.shell.windows.rules import open_rules_window
@@ -34,9 +36,48 @@ SUBTITLE = "Five rare board games"
 SUMMARY_TOP = 78
 """Where a card's summary starts, below its title and caption."""
 SUMMARY_COMPACT_TOP = 60
+"""Where it starts on a card too short for caption and summary both (small windows)."""
 LESSONS_LINE = 18
 """The room kept above a card's buttons for its lesson progress."""
-"""Where it starts on a card too short for caption and summary both (small windows)."""
+CARD_PAD = 16
+"""A card's inner margin."""
+SUMMARY_MODES: tuple[tuple[int, int, bool], ...] = ((15, SUMMARY_TOP, True), (14, SUMMARY_COMPACT_TOP, False))
+"""How a card's summary is set, by preference: (text size, top, caption line shown)."""
+SummaryLayout = tuple[int, int, bool, list[str]]
+"""(text size, top, caption shown, lines) of a card's summary."""
+PICTURE_SHARE = 0.42
+"""How much of a card's inner width its board picture may take (the summary wraps beside it)."""
+PICTURE_MIN = (84, 56)
+"""A picture smaller than this would be a smudge: such a card shows its summary full width."""
+PICTURE_GAP = 14
+"""Between the summary and the picture."""
+_card_states: dict[str, GameState | None] = {}
+"""Per game, the position its card shows, for the life of the process: the menu is rebuilt at every
+return and resize, and finding a demo costs up to a fifth of a second."""
+
+
+def card_state(game_id: str) -> GameState | None:
+    """The characteristic mid-game position a game's card shows (its view's own "mid" demo); None
+    when there is none. A failure here only costs the card its picture, so it is never raised."""
+    if game_id not in _card_states:
+        try:
+            _card_states[game_id] = demo_match(game_id, "mid").state
+        except Exception:
+            _card_states[game_id] = None
+    return _card_states[game_id]
+
+
+def card_picture(game_id: str, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Surface] | None:
+    """A card's board picture and where it goes: the board proper (a card is too small for the
+    view's rosters and tallies) drawn into ``area``, trimmed to the board's own shape and set
+    against the area's right edge (the summary reads from the left)."""
+    state = card_state(game_id)
+    if state is None:
+        return None
+    drawn = board_picture(game_id, state, area.size, focus=True)
+    bounds = content_bounds(drawn)
+    place = pygame.Rect(area.right - bounds.width, area.y + bounds.y, bounds.width, bounds.height)
+    return place, drawn.subsurface(bounds)
 
 
 def continue_caption(entry: SaveEntry) -> str:
@@ -63,6 +104,8 @@ class Card:
     learn: UIButton | None = None
     lessons: tuple[int, int, int] | None = None
     """(lessons finished, lessons in all, stars earned); None when the game has no lessons yet."""
+    picture_area: pygame.Rect | None = None
+    """Where the board picture may go (it takes the board's shape inside); None: no room for one."""
 
 
 class MainMenuScene(Scene):
@@ -87,6 +130,9 @@ class MainMenuScene(Scene):
         self.load_error: str | None = None
         self._stale = True
         self._hover: int | None = None
+        self.pictures: dict[str, tuple[pygame.Rect, pygame.Surface] | None] = {}
+        """Per game, its card's board picture and where it goes, drawn by :meth:`update` one card
+        per frame (None: that card has no picture); cleared at every layout."""
 
     # -- lifecycle ------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -173,6 +219,7 @@ class MainMenuScene(Scene):
 
     def _layout_cards(self, area: pygame.Rect) -> None:
         self.cards = []
+        self.pictures = {}
         count = len(self.games)
         if count == 0:
             return
@@ -195,18 +242,30 @@ class MainMenuScene(Scene):
             _, cols, rows, w, h = best
         total_h = rows * h + (rows - 1) * gap
         top = area.top + max(0, (area.height - total_h) // 3)
-        for index, info in enumerate(self.games):
+        rects: list[pygame.Rect] = []
+        for index in range(count):
             row, col = divmod(index, cols)
             in_row = min(cols, count - row * cols)
             row_w = in_row * w + (in_row - 1) * gap
             left = area.centerx - row_w // 2 + col * (w + gap)
-            rect = pygame.Rect(left, top + row * (h + gap), w, h)
-            self.cards.append(self._make_card(info, rect))
+            rects.append(pygame.Rect(left, top + row * (h + gap), w, h))
+        progress = [self._lesson_progress(info) for info in self.games]
+        plans = _picture_plans(self.games, rects, progress)
+        for index, (info, rect) in enumerate(zip(self.games, rects, strict=True)):
+            plan = None if plans is None else plans[index]
+            self.cards.append(self._make_card(info, rect, progress[index], plan))
 
-    def _make_card(self, info: GameInfo, rect: pygame.Rect) -> Card:
-        pad = 16
-        button_h = 36 if rect.height >= 220 else 34
-        by = rect.bottom - (pad if rect.height >= 220 else 13) - button_h
+    def _make_card(
+        self,
+        info: GameInfo,
+        rect: pygame.Rect,
+        progress: tuple[int, int, int] | None,
+        plan: tuple[SummaryLayout, pygame.Rect] | None,
+    ) -> Card:
+        """A card's buttons and text; ``plan`` gives its summary beside a picture, else the summary
+        runs full width."""
+        pad = CARD_PAD
+        by, button_h = _button_row(rect)
         rules_w = max(72, (rect.width - 2 * pad - 20) * 3 // 10)
         play_w = rect.width - 2 * pad - 2 * rules_w - 20
         play = UIButton(
@@ -223,7 +282,6 @@ class MainMenuScene(Scene):
             tool_tip_text=f"How to play {info.title}",
             object_id=ObjectID(f"#rules_{info.id}", "@secondary"),
         )
-        progress = self._lesson_progress(info)
         learn = UIButton(
             pygame.Rect(rect.x + pad + play_w + 10, by, rules_w, button_h),
             "Learn",
@@ -233,17 +291,19 @@ class MainMenuScene(Scene):
         )
         if progress is None:
             learn.disable()
-        width = rect.width - 2 * pad
-        bottom = by - (LESSONS_LINE if progress is not None else 0)
-        size, top, caption = 15, SUMMARY_TOP, True
-        needed = len(style.wrap(info.summary, size, width, max_lines=99))
-        if (bottom - (rect.y + top) - 8) // _line_height(size) < needed:
-            # a short card (small window): the summary takes the caption's room, in a smaller size
-            size, top, caption = 14, SUMMARY_COMPACT_TOP, False
-        max_lines = max(1, (bottom - (rect.y + top) - 6) // _line_height(size))
-        lines = style.wrap(info.summary, size, width, max_lines=max_lines)
+        picture_area: pygame.Rect | None = None
+        if plan is not None:
+            layout, picture_area = plan
+        else:  # full width, the caption giving way to the summary on a short card
+            bottom = _text_bottom(rect, progress is not None)
+            inner = rect.width - 2 * pad
+            layout = _summary_layout(info.summary, rect.y, bottom, inner, SUMMARY_MODES) or _summary_layout(
+                info.summary, rect.y, bottom, inner, SUMMARY_MODES[-1:], force=True
+            )
+        assert layout is not None
+        size, top, caption, lines = layout
         suit = style.game_suit(info.id)
-        return Card(info, rect, play, rules, suit, lines, top, caption, size, learn, progress)
+        return Card(info, rect, play, rules, suit, lines, top, caption, size, learn, progress, picture_area)
 
     def _lesson_progress(self, info: GameInfo) -> tuple[int, int, int] | None:
         """(finished, in all, stars) of the game's lessons; None when it has none (or they fail to
@@ -327,6 +387,22 @@ class MainMenuScene(Scene):
     def update(self, dt: float) -> None:
         if self._stale:
             self.refresh()
+        self._draw_next_picture()
+
+    def _draw_next_picture(self) -> None:
+        """Draw the board picture of the first card still without one: one per frame, so the menu
+        appears at once and the pictures follow (they are cached, so a return to the menu finds
+        them ready)."""
+        for card in self.cards:
+            if card.info.id in self.pictures:
+                continue
+            area = card.picture_area
+            self.pictures[card.info.id] = None if area is None else card_picture(card.info.id, area)
+            return
+
+    def next_frame(self) -> float | None:
+        """Right away while card pictures are still to be drawn; otherwise the menu is still."""
+        return NOW if any(card.info.id not in self.pictures for card in self.cards) else None
 
     def draw(self, surface: pygame.Surface) -> None:
         if self._stale:  # drawn under an overlay (new-game dialog) before it ever updated
@@ -430,7 +506,7 @@ class MainMenuScene(Scene):
         band = pygame.Rect(rect.x + 2, rect.y + 2, rect.width - 4, 8)
         pygame.draw.rect(
             surface,
-            style.SUIT_COLOURS[card.suit],
+            style.EMBLEM_COLOURS.get(card.suit, style.WOOD),
             band,
             border_top_left_radius=12,
             border_top_right_radius=12,
@@ -458,6 +534,11 @@ class MainMenuScene(Scene):
         for line in card.summary_lines:
             style.text(surface, line, (rect.x + pad, y), card.summary_size, style.INK)
             y += _line_height(card.summary_size)
+        picture = self.pictures.get(card.info.id)
+        if picture is not None:
+            place, board = picture
+            surface.blit(board, place)
+            pygame.draw.rect(surface, style.WOOD, place.inflate(4, 4), width=2, border_radius=5)
         if card.lessons is not None:
             self._draw_lessons_line(surface, card, card.lessons)
 
@@ -476,6 +557,63 @@ class MainMenuScene(Scene):
         )
         star(surface, (label.right + 14, label.centery), 7, True)
         style.text(surface, str(stars), (label.right + 24, y), 13, style.WOOD, bold=True, anchor="bottomleft")
+
+
+def _button_row(rect: pygame.Rect) -> tuple[int, int]:
+    """(top, height) of a card's row of buttons."""
+    button_h = 36 if rect.height >= 220 else 34
+    return rect.bottom - (CARD_PAD if rect.height >= 220 else 13) - button_h, button_h
+
+
+def _text_bottom(rect: pygame.Rect, has_lessons: bool) -> int:
+    """Where a card's summary (and picture) must end: above the lessons line and the buttons."""
+    return _button_row(rect)[0] - (LESSONS_LINE if has_lessons else 0)
+
+
+def _summary_layout(
+    summary: str,
+    card_top: int,
+    bottom: int,
+    width: int,
+    modes: tuple[tuple[int, int, bool], ...],
+    force: bool = False,
+) -> SummaryLayout | None:
+    """A card's summary in ``width`` pixels above ``bottom``, in the first of ``modes`` (text size,
+    top, caption shown) where all of it fits. None when none does, unless ``force``, which cuts the
+    summary with an ellipsis in the last mode instead."""
+    for size, top, caption in modes:
+        room = (bottom - (card_top + top) - 8) // _line_height(size)
+        lines = style.wrap(summary, size, width, max_lines=99)
+        if len(lines) <= room:
+            return size, top, caption, lines
+    if not force:
+        return None
+    size, top, caption = modes[-1]
+    room = max(1, (bottom - (card_top + top) - 6) // _line_height(size))
+    return size, top, caption, style.wrap(summary, size, width, max_lines=room)
+
+
+def _picture_plans(
+    games: list[GameInfo], rects: list[pygame.Rect], progress: list[tuple[int, int, int] | None]
+) -> list[tuple[SummaryLayout, pygame.Rect]] | None:
+    """Every card's summary beside a board picture, all cards alike (with the caption line, or all
+    without it), or None when some card has no room for both: cards then show their summary full
+    width, without pictures, rather than a row where one card looks unlike the others."""
+    for mode in SUMMARY_MODES:
+        plans: list[tuple[SummaryLayout, pygame.Rect]] = []
+        for info, rect, lessons in zip(games, rects, progress, strict=True):
+            inner = rect.width - 2 * CARD_PAD
+            picture_w = round(inner * PICTURE_SHARE)
+            bottom = _text_bottom(rect, lessons is not None)
+            top = rect.y + mode[1] - 2
+            area = pygame.Rect(rect.right - CARD_PAD - picture_w, top, picture_w, bottom - 6 - top)
+            layout = _summary_layout(info.summary, rect.y, bottom, inner - picture_w - PICTURE_GAP, (mode,))
+            if layout is None or area.width < PICTURE_MIN[0] or area.height < PICTURE_MIN[1]:
+                break
+            plans.append((layout, area))
+        else:
+            return plans
+    return None
 
 
 def _line_height(size: int) -> int:

@@ -12,15 +12,16 @@ import re
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
-from pygame_gui.elements import UITextBox, UIWindow
+from pygame_gui.elements import UIWindow
 
 from game.core import GameInfo
+from scenes.shell.windows.rules_page import RulesWindow, page_pieces
 
 CONTROLS: tuple[tuple[str, str], ...] = (
     ("Click", "select a piece or square, click again to move"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo"),
     ("Ctrl+S", "save the game"),
+    ("H", "a hint against the computer: its suggested move, shown on the board, not played"),
     ("F1", "these rules"),
     ("Esc", "pause menu"),
     ("F11", "full screen on / off"),
@@ -120,7 +121,7 @@ def preload_text_fonts(ui_manager: pygame_gui.UIManager) -> None:
     """Load the styles the rules HTML uses up front (pygame-gui warns when it must load them late)."""
     fonts = ui_manager.get_theme().get_font_dictionary()
     wanted = []
-    for size, bold, italic in ((17, False, True), (17, True, False), (20, True, False)):
+    for size, bold, italic in ((17, False, True), (17, True, False), (20, True, False), (15, False, True)):
         if not fonts.check_font_preloaded(fonts.create_font_id(size, "noto_sans", bold, italic)):
             style = "bold" if bold else ("italic" if italic else "regular")
             wanted.append({"name": "noto_sans", "point_size": size, "style": style})
@@ -129,7 +130,8 @@ def preload_text_fonts(ui_manager: pygame_gui.UIManager) -> None:
 
 
 def open_rules_window(ui_manager: pygame_gui.UIManager, info: GameInfo) -> UIWindow:
-    """Open a scrollable, closable rules window for ``info`` centred in ``ui_manager``'s window.
+    """Open a scrollable, closable rules window for ``info`` centred in ``ui_manager``'s window: the
+    rules text with the game's diagrams drawn by its board view (see :mod:`.rules_page`).
 
     Sized from the window (at most 760×720) so it reads well at 1024×640 and on large screens."""
     preload_text_fonts(ui_manager)
@@ -137,23 +139,8 @@ def open_rules_window(ui_manager: pygame_gui.UIManager, info: GameInfo) -> UIWin
     width = min(760, screen_w - 80)
     height = min(720, screen_h - 60)
     rect = pygame.Rect((screen_w - width) // 2, (screen_h - height) // 2, width, height)
-    # "#rules_window" and "#rules_text" are square in assets/theme.json: pygame-gui draws rounded
-    # shapes at 4x4 the size for anti-aliasing, which for a window this big meant 200 MB for a moment.
-    window = UIWindow(
-        rect,
-        ui_manager,
-        window_display_title=f"Rules — {info.title}",
-        object_id=ObjectID("#rules_window", None),
-        resizable=True,
-    )
+    summary = f"<i>{html.escape(info.summary, quote=False)}</i>" if info.summary else ""
+    pieces = page_pieces(info, rules_to_html, summary, controls_html(info.simultaneous))
+    window = RulesWindow(rect, ui_manager, info, pieces)
     window.set_minimum_dimensions((420, 300))
-    inner_w, inner_h = window.get_container().get_size()
-    UITextBox(
-        help_html(info),
-        pygame.Rect(8, 8, inner_w - 16, inner_h - 16),
-        ui_manager,
-        container=window,
-        anchors={"left": "left", "right": "right", "top": "top", "bottom": "bottom"},
-        object_id=ObjectID("#rules_text", None),
-    )
     return window
