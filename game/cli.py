@@ -1,4 +1,4 @@
-"""``python -m game``: play, arena, perft, bench and lessons, headless.
+"""``python -m game``: play, hint, arena, perft, bench and lessons, headless.
 
 Every sub-command speaks only the game contract, so a new game gets all four for free. Errors in
 the user's input (unknown game, bad option, illegal move) end with a one-line message and exit
@@ -13,11 +13,25 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.ai import ALL_LEVELS, LEVELS, choose_move
 from game.core import GameError, GameInfo, GameState, parse_option_args
+from game.ladder import (
+    BOT_LEVELS,
+    GREEDY_PAIRS,
+    LADDER_PAIRS,
+    GameJob,
+    GameResult,
+    format_table,
+    ladder_jobs,
+    ladder_json,
+    load_text,
+    machine_load,
+    run_jobs,
+    run_ladder,
+)
 from game.register import all_games, get
 
 
@@ -45,14 +59,19 @@ def _start_state(info: GameInfo, option_args: Sequence[str], position: str | Non
         raise UsageError(str(exc)) from None
 
 
-def _replay(state: GameState, moves: Sequence[str]) -> GameState:
+def _replay(state: GameState, moves: Sequence[str], told: list[str] | None = None) -> GameState:
+    """The state after ``moves``; ``told`` (if given) collects each turn's sentence in words."""
     for number, text in enumerate(moves, start=1):
         if state.over:
             raise UsageError(f"move {number} '{text}': the game is already over")
         try:
-            state = state.apply_turn(state.parse_turn(text))
+            turn = state.parse_turn(text)
+            after = state.apply_turn(turn)
         except GameError as exc:
             raise UsageError(f"move {number} '{text}': {exc}") from None
+        if told is not None:
+            told.append(f"{len(told) + 1}. {text}: {state.describe_turn(turn, after).note}")
+        state = after
     return state
 
 
@@ -96,26 +115,58 @@ def _record_start(args: argparse.Namespace) -> tuple[GameInfo, GameState, list[s
     return record.match.game, state, moves + extra
 
 
-def cmd_play(args: argparse.Namespace) -> int:
+def _position(
+    args: argparse.Namespace, told: list[str] | None = None
+) -> tuple[GameInfo, GameState, list[str]]:
+    """The position ``play`` and ``hint`` reach from their shared arguments (see
+    ``position_args`` in :func:`build_parser`): the game, every move played, and where they lead.
+    ``told`` collects the sentences of the moves given on the command line."""
     if args.record:
-        info, state, moves = _record_start(args)
-        args.moves = moves
-    else:
-        if not args.game:
-            raise UsageError("name a game (or give --record FILE)")
-        info = _game(args.game)
-        state = _replay(_start_state(info, args.option, args.position), args.moves)
+        return _record_start(args)
+    if not args.game:
+        raise UsageError("name a game (or give --record FILE)")
+    info = _game(args.game)
+    state = _replay(_start_state(info, args.option, args.position), args.moves, told)
+    return info, state, list(args.moves)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    told: list[str] = []
+    info, state, args.moves = _position(args, told)
     if args.json:
         print(json.dumps(status_json(info, state, args.moves)))
         return 0
+    for line in told:
+        print(line)
     print(state)
     outcome = state.outcome()
     if outcome is None:
         print("to move: " + ", ".join(state.to_move()))
     else:
         winner = outcome.winner or "nobody (draw)"
-        print(f"over: {winner} — {outcome.reason}")
+        end = state.describe_end()
+        print(f"over: {winner} — {end.reason if end is not None else outcome.reason}")
     print("score: " + ", ".join(f"{k} {v}" for k, v in state.score().items()))
+    return 0
+
+
+# -- hint ------------------------------------------------------------------------------------------
+def cmd_hint(args: argparse.Namespace) -> int:
+    """Print whose move it is and, as the last line, the suggested move in notation."""
+    from game.hint import HintError, hint_player, suggest
+
+    info, state, _ = _position(args)
+    wanted = args.player.strip().lower() if args.player else None
+    try:
+        player = hint_player(state, wanted)
+    except HintError as exc:
+        raise UsageError(str(exc)) from None
+    start = time.perf_counter()
+    move = suggest(state, player, args.level, args.seed)
+    seconds = time.perf_counter() - start
+    print(f"{info.player_title(player)} to move; the {args.level} computer suggests "
+          f"(thought {seconds:.1f} s):")
+    print(state.move_to_text(player, move))
     return 0
 
 
@@ -153,63 +204,6 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 # -- arena -----------------------------------------------------------------------------------------
-def play_ai_game(
-    info: GameInfo,
-    options: dict[str, str],
-    levels: dict[str, str],
-    seed: int,
-    times: dict[str, list[float]] | None = None,
-    max_turns: int = 2000,
-) -> tuple[GameState, list[str]]:
-    """One AI-vs-AI game; ``levels`` maps each player to a level. Records think times per level."""
-    state = info.factory(options)
-    moves: list[str] = []
-    rng = random.Random(seed)
-    while not state.over and len(moves) < max_turns:
-        turn = {}
-        for player in state.to_move():
-            start = time.perf_counter()
-            turn[player] = choose_move(state, player, levels[player], rng.getrandbits(32))
-            if times is not None:
-                times.setdefault(levels[player], []).append(time.perf_counter() - start)
-        moves.append(state.turn_to_text(turn))
-        state = state.apply_turn(turn)
-    return state, moves
-
-
-ArenaJob = tuple[str, dict[str, str], int, str, str, int]
-ArenaResult = tuple[int, str, str, str | None, str, int, dict[str, list[float]]]
-
-
-def _arena_game(job: ArenaJob) -> ArenaResult:
-    """One arena game (a top-level function so a process pool can run it): A plays the first
-    player in even-indexed games and the second in odd ones."""
-    game_id, options, index, level_a, level_b, seed = job
-    info = get(game_id)
-    players = info.players
-    a_player = players[index % len(players)]
-    b_player = next(p for p in players if p != a_player)
-    times: dict[str, list[float]] = {}
-    state, moves = play_ai_game(info, options, {a_player: level_a, b_player: level_b},
-                                seed * 100_003 + index, times)
-    outcome = state.outcome()
-    winner = outcome.winner if outcome else None
-    reason = outcome.reason if outcome else "turn limit reached"
-    return index, a_player, b_player, winner, reason, len(moves), times
-
-
-def _run_games(jobs: list[ArenaJob], workers: int) -> Iterator[ArenaResult]:
-    """Games in order, one after another or spread over ``workers`` processes. Each game has its
-    own seed; only levels that stop on the clock can play differently when games share cores."""
-    if workers <= 1:
-        yield from map(_arena_game, jobs)
-        return
-    import multiprocessing
-
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap(_arena_game, jobs)
-
-
 def _summary(values: list[float]) -> str:
     if not values:
         return "no moves"
@@ -234,27 +228,77 @@ def cmd_arena(args: argparse.Namespace) -> int:
     draws = 0
     times: dict[str, list[float]] = {}
     side_wins: dict[str, int] = {p: 0 for p in players}
-    jobs = [(info.id, options, index, args.a, args.b, args.seed) for index in range(args.n)]
-    for index, a_player, b_player, winner, reason, turns, game_times in _run_games(jobs, args.jobs):
-        for level, values in game_times.items():
+    jobs = [GameJob(info.id, options, index, args.a, args.b, args.seed) for index in range(args.n)]
+    for game in run_jobs(jobs, args.jobs):
+        for level, values in game.times.items():
             times.setdefault(level, []).extend(values)
-        if winner == a_player:
+        if game.winner == game.a_player:
             wins["a"] += 1
-        elif winner == b_player:
+        elif game.winner == game.b_player:
             wins["b"] += 1
         else:
             draws += 1
-        if winner:
-            side_wins[winner] += 1
+        if game.winner:
+            side_wins[game.winner] += 1
         if not args.quiet:
-            result = f"won by {winner}" if winner else "draw"
-            print(f"game {index + 1}: a={args.a} as {a_player}, b={args.b} as {b_player}: "
-                  f"{result} after {turns} turns — {reason}", flush=True)
+            result = f"won by {game.winner}" if game.winner else "draw"
+            print(f"game {game.job.index + 1}: a={args.a} as {game.a_player}, b={args.b} as {game.b_player}: "
+                  f"{result} after {game.turns} turns — {game.reason}", flush=True)
     print("sides: " + ", ".join(f"{p} won {n}" for p, n in side_wins.items()))
-    for level in ALL_LEVELS:
+    for level in BOT_LEVELS:
         if level in times:
             print(f"think time {level}: {_summary(times[level])}")
     print(f"result: a={wins['a']} b={wins['b']} draws={draws}")
+    return 0
+
+
+# -- ladder ----------------------------------------------------------------------------------------
+def _pair(text: str) -> tuple[str, str]:
+    """``hard-normal`` → ("hard", "normal"), refusing anything else with the players there are."""
+    a, sep, b = text.strip().lower().partition("-")
+    if not sep or a not in BOT_LEVELS or b not in BOT_LEVELS or a == b:
+        raise UsageError(f"--pair '{text}' should be two different players joined by '-', such as "
+                         f"hard-normal (players: {', '.join(BOT_LEVELS)})")
+    return a, b
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """Every step of the ladder in every game asked for: the table on standard output, progress on
+    standard error, the figures as JSON with ``--json FILE``."""
+    ids = [_game(g).id for g in args.games] or [g.id for g in all_games()]
+    if args.n < 1:
+        raise UsageError("-n must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("-j must be at least 1")
+    pairs = [_pair(p) for p in args.pair] or [*LADDER_PAIRS, *(GREEDY_PAIRS if args.b == "greedy" else ())]
+    jobs = ladder_jobs(ids, pairs, args.n, args.seed)
+    before, started, done = machine_load(), time.perf_counter(), []
+
+    def progress(game: GameResult) -> None:
+        done.append(game)
+        if not args.quiet:
+            job = game.job
+            seat = job.a if game.winner == game.a_player else job.b
+            result = f"{seat} ({game.winner}) won" if game.winner else "draw"
+            cap = ", stopped by a cap" if game.capped else ""
+            print(f"[{len(done)}/{len(jobs)}] {job.game_id} {job.a}-{job.b} game {job.index + 1}: {result} "
+                  f"after {game.turns} turns{cap}", file=sys.stderr, flush=True)
+
+    summaries = run_ladder(jobs, args.jobs, progress)
+    after = machine_load()
+    print(format_table(summaries))
+    print(load_text(before, after))
+    if args.json:
+        settings = {"games": ids, "pairs": [f"{a}-{b}" for a, b in pairs], "n": args.n, "jobs": args.jobs,
+                    "seed": args.seed}
+        figures = ladder_json(summaries, settings, before, after, time.perf_counter() - started)
+        try:
+            with open(args.json, "w", encoding="utf-8") as handle:
+                json.dump(figures, handle, indent=1)
+                handle.write("\n")
+        except OSError:
+            raise UsageError(f"could not write the figures to {args.json}: is the folder there and "
+                             "may files be written in it?") from None
     return 0
 
 
@@ -340,6 +384,23 @@ def cmd_lessons(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
+# -- solve -----------------------------------------------------------------------------------------
+def cmd_solve(args: argparse.Namespace) -> int:
+    """The exact value of a position and of each move, for games that carry a solver in
+    ``GameInfo.extra["solve"]`` (Elephant Run): ``(state, seconds) -> lines``."""
+    info = _game(args.game)
+    solver: Callable[[GameState, float], list[str]] | None = info.extra.get("solve")
+    if solver is None:
+        solvable = ", ".join(g.id for g in all_games() if "solve" in g.extra)
+        raise UsageError(f"{info.title} has no exact solver (games with one: {solvable})")
+    if args.seconds <= 0:
+        raise UsageError("--seconds must be more than 0")
+    state = _replay(_start_state(info, args.option, args.position), args.moves)
+    for line in solver(state, args.seconds):
+        print(line, flush=True)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ids = ", ".join(g.id for g in all_games())
     parser = _Parser(prog="python -m game", description="Curio Boards, headless: rules, AI and benchmarks.")
@@ -350,15 +411,28 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("game", help=f"game id ({ids})")
         p.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
 
+    def position_args(p: argparse.ArgumentParser) -> None:
+        """The arguments that say where a game stands, shared by ``play`` and ``hint``."""
+        p.add_argument("game", nargs="?", help=f"game id ({ids}); not needed with --record")
+        p.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
+        p.add_argument("--record", metavar="FILE", help="start from a game record file (exported by the app)")
+        p.add_argument("--position", help="start from a position in the game's text form")
+        p.add_argument("moves", nargs="*", metavar="MOVE")
+
     play = sub.add_parser("play", help="apply moves in notation and print the position")
-    play.add_argument("game", nargs="?", help=f"game id ({ids}); not needed with --record")
-    play.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
-    play.add_argument("--record", metavar="FILE", help="start from a game record file (exported by the app)")
-    play.add_argument("--position", help="start from a position in the game's text form")
+    position_args(play)
     play.add_argument("--json", action="store_true", help="print one JSON object")
-    play.add_argument("moves", nargs="*", metavar="MOVE")
     _SUBPARSERS["play"] = play
     play.set_defaults(func=cmd_play)
+
+    hint = sub.add_parser("hint", help="the computer's suggested move for the player to move")
+    position_args(hint)
+    hint.add_argument("--player", help="whose move (in Elasta and Nelaxtam; default: the first to move)")
+    hint.add_argument("--level", default="hard", choices=ALL_LEVELS,
+                      help="which computer suggests (default hard, as in the app)")
+    hint.add_argument("--seed", type=int, default=None, help="make the suggestion repeatable")
+    _SUBPARSERS["hint"] = hint
+    hint.set_defaults(func=cmd_hint)
 
     perft_p = sub.add_parser("perft", help="count move sequences (alternating games)")
     game_args(perft_p)
@@ -371,8 +445,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = sub.add_parser("arena", help="seeded AI-vs-AI games, sides alternating")
     game_args(arena)
-    arena.add_argument("--a", default="hard", choices=ALL_LEVELS, help="level of AI A")
-    arena.add_argument("--b", default="easy", choices=ALL_LEVELS, help="level of AI B")
+    arena.add_argument("--a", default="hard", choices=BOT_LEVELS, help="level of AI A")
+    arena.add_argument("--b", default="easy", choices=BOT_LEVELS, help="level of AI B")
     arena.add_argument("-n", type=int, default=10, help="number of games")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("-q", "--quiet", action="store_true", help="only the summary")
@@ -380,6 +454,20 @@ def build_parser() -> argparse.ArgumentParser:
                        help="games played at once in separate processes (think times then share cores)")
     _SUBPARSERS["arena"] = arena
     arena.set_defaults(func=cmd_arena)
+
+    ladder_p = sub.add_parser("ladder", help="every level against the next one down, in every game")
+    ladder_p.add_argument("games", nargs="*", metavar="GAME", help=f"game ids (default all: {ids})")
+    ladder_p.add_argument("-n", type=int, default=20, help="games per pair per game (sides alternate)")
+    ladder_p.add_argument("-j", "--jobs", type=int, default=1,
+                          help="games played at once in separate processes (think times then share cores)")
+    ladder_p.add_argument("--seed", type=int, default=1)
+    ladder_p.add_argument("--b", choices=("greedy",), help="also play greedy-easy and greedy-hard")
+    ladder_p.add_argument("--pair", action="append", default=[], metavar="A-B",
+                          help="only this pair, such as easy-random (repeatable)")
+    ladder_p.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
+    ladder_p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on standard error")
+    _SUBPARSERS["ladder"] = ladder_p
+    ladder_p.set_defaults(func=cmd_ladder)
 
     bench = sub.add_parser("bench", help="AI think times per level and rules speed")
     bench.add_argument("games", nargs="*", metavar="GAME")
@@ -395,6 +483,14 @@ def build_parser() -> argparse.ArgumentParser:
                          help="play every lesson's model answers through the rules; exit 0 when all hold")
     _SUBPARSERS["lessons"] = lessons
     lessons.set_defaults(func=cmd_lessons)
+
+    solve = sub.add_parser("solve", help="exact values of a position and its moves (elephant-run)")
+    game_args(solve)
+    solve.add_argument("--position", help="start from a position in the game's text form")
+    solve.add_argument("--seconds", type=float, default=60.0, help="give up after this long (default 60)")
+    solve.add_argument("moves", nargs="*", metavar="MOVE")
+    _SUBPARSERS["solve"] = solve
+    solve.set_defaults(func=cmd_solve)
     return parser
 
 

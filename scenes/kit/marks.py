@@ -1,6 +1,6 @@
 """Marks drawn over any game's board: rings on squares, arrows between them, and stars.
 
-A lesson points at squares ("go here", "this farmer can be eaten"); a hint will point at a suggested
+A lesson points at squares ("go here", "this farmer can be eaten"); a hint points at a suggested
 move the same way. Neither knows a board's geometry: they name squares in the game's notation and ask
 the view where each one is drawn (:meth:`~scenes.kit.board_view.BoardView.square_center`). So one
 module serves all five boards, and a board that cannot place a name simply gets no mark there.

@@ -5,12 +5,15 @@ hand-offs, autosave) around one game's board view.
 owns one helper per concern, so a new feature has an obvious home:
 
 * :mod:`.layout`: the geometry, from the window size alone;
-* :mod:`.controls`: the panel's buttons (a new command such as Hint gets its place there);
-* :mod:`.computer`: the AI worker requests (a hint would ask the same worker for a human's seat);
+* :mod:`.controls`: the panel's buttons (Hint among them in games against the computer);
+* :mod:`.computer`: the AI worker requests (:class:`~.computer.WorkerRequest`, shared with hints);
+* :mod:`.hint`: the Hint button and H: a second worker works out the hard computer's move for the
+  human, drawn as marks and never played;
 * :mod:`.handoff`: the hot-seat curtain for secret orders;
 * :mod:`.texts`: what the banner and the end dialog say, without pixels;
-* :mod:`.moves` and :mod:`.painter`: the drawing (a review of a finished game would step through
-  the move list's rows and show the view at that turn; a sound would hook the scene's
+* :mod:`.review`: the board after any earlier move (a click on the move list, Left/Right/Home/End),
+  drawn by a second view of a frozen copy of the match while the game itself goes on;
+* :mod:`.moves` and :mod:`.painter`: the drawing (a sound would hook the scene's
   ``_turn_played``, the one place every complete turn passes).
 
 Imports point one way: the helpers never import the scene (the painter reads it through the

@@ -24,6 +24,14 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 )
 """(key, label, tooltip) of the fixed buttons: Undo/Redo on the first row, the other three below."""
 
+HINT: tuple[str, str, str] = ("hint", "Hint", "Show the hard computer's move for you, without playing it (H)")
+"""The button games against the computer add to the first row, after Undo and Redo."""
+HINT_THINKING = ("Thinking…", "Wait…")
+"""The Hint button's label while the hint is worked out (the screen stays live meanwhile): the first
+that fits the button, so the small window's narrow button never cuts a word."""
+BUTTON_FONT = (17, True)
+"""The buttons' face (size, bold), as the theme sets it: to know whether a label fits."""
+
 
 class MatchControls(PanelControls):
     """Owns the panel's pygame-gui buttons: ``buttons`` (the fixed commands by key) and
@@ -32,22 +40,16 @@ class MatchControls(PanelControls):
     def __init__(self, ui: pygame_gui.UIManager) -> None:
         super().__init__(ui, BUTTON_GAP)
 
-    def build(self, frame: MatchLayout) -> None:
-        """Create the fixed buttons for a (new) layout. The UI was just reset, so any old widgets are
-        gone already and the game's buttons must be made again too."""
-        inner, top, h, gap = frame.inner, frame.buttons_top, frame.button_h, BUTTON_GAP
-        half = (inner.width - gap) // 2
-        third = (inner.width - 2 * gap) // 3
-        second = top + h + gap
-        rects = (
-            pygame.Rect(inner.left, top, half, h),
-            pygame.Rect(inner.left + half + gap, top, inner.width - half - gap, h),
-            pygame.Rect(inner.left, second, third, h),
-            pygame.Rect(inner.left + third + gap, second, third, h),
-            pygame.Rect(inner.left + 2 * (third + gap), second, inner.width - 2 * (third + gap), h),
-        )
+    def build(self, frame: MatchLayout, hint: bool = False) -> None:
+        """Create the fixed buttons for a (new) layout, with a Hint button when ``hint``. The UI was
+        just reset, so any old widgets are gone already and the game's buttons must be made again too."""
+        inner, top, h = frame.inner, frame.buttons_top, frame.button_h
+        commands = (*COMMANDS[:2], HINT, *COMMANDS[2:]) if hint else COMMANDS
+        first_row = 3 if hint else 2
+        rects = [*_row(inner.left, inner.width, top, h, first_row),
+                 *_row(inner.left, inner.width, top + h + BUTTON_GAP, h, len(commands) - first_row)]
         self.buttons = {}
-        for (key, label, tip), rect in zip(COMMANDS, rects, strict=True):
+        for (key, label, tip), rect in zip(commands, rects, strict=True):
             self.buttons[key] = UIButton(
                 rect, label, self.ui, tool_tip_text=tip, object_id=ObjectID(f"#match_{key}", "@secondary")
             )
@@ -60,6 +62,16 @@ class MatchControls(PanelControls):
         self.set_button_enabled(self.buttons["undo"], can_undo)
         self.set_button_enabled(self.buttons["redo"], can_redo)
 
+    def set_hint(self, usable: bool, thinking: bool) -> None:
+        """Light the Hint button when a hint may be asked; while one is worked out it says so."""
+        button = self.buttons.get("hint")
+        if button is None:
+            return
+        label = thinking_label(button.rect.width) if thinking else HINT[1]
+        if button.text != label:
+            button.set_text(label)
+        self.set_button_enabled(button, usable)
+
     def hide(self) -> None:
         """Behind the hand-off curtain no button may show (or be clicked)."""
         for button in [*self.buttons.values(), *self.view_buttons.values()]:
@@ -68,3 +80,19 @@ class MatchControls(PanelControls):
     def show(self) -> None:
         for button in [*self.buttons.values(), *self.view_buttons.values()]:
             button.show()
+
+
+def _row(left: int, width: int, top: int, height: int, count: int) -> list[pygame.Rect]:
+    """``count`` buttons sharing one row, the last one taking the pixels the division leaves over."""
+    each = (width - (count - 1) * BUTTON_GAP) // count
+    rects = [pygame.Rect(left + i * (each + BUTTON_GAP), top, each, height) for i in range(count - 1)]
+    last = left + (count - 1) * (each + BUTTON_GAP)
+    return [*rects, pygame.Rect(last, top, left + width - last, height)]
+
+
+def thinking_label(width: int) -> str:
+    """The longest of :data:`HINT_THINKING` that fits a button ``width`` pixels wide."""
+    from scenes.kit.fonts import font
+
+    face = font(*BUTTON_FONT)
+    return next((label for label in HINT_THINKING if face.size(label)[0] + 12 <= width), HINT_THINKING[-1])

@@ -17,21 +17,25 @@ from scenes.kit.text import wrap_lines
 REMATCH = "rematch"
 MENU = "menu"
 REVIEW = "review"
+CLOSE = "close"
 
 
 class EndDialog:
     """A modal-looking (but non-blocking) result window. ``choice(event)`` maps its events to
-    REMATCH / MENU / REVIEW (closing the window counts as REVIEW: the board stays visible)."""
+    REMATCH / MENU / REVIEW (step through the game from its start) / CLOSE (the window closed: the
+    final position stays on the board).
+    ``hints`` is the line about the hints used in a game against the computer ("" for none)."""
 
     def __init__(
-        self, ui: pygame_gui.UIManager, area: pygame.Rect, headline: str, reason: str, score: str
+        self, ui: pygame_gui.UIManager, area: pygame.Rect, headline: str, reason: str, score: str,
+        hints: str = "",
     ) -> None:
         width = min(480, max(340, area.width - 40))
         pad = 18
         face = pygame_gui_font()
         lines = [line for line in wrap_lines(reason, face, width - 2 * pad - 12) if line][:4]
         line_h = face.get_linesize() + 2
-        height = 58 + len(lines) * line_h + (34 if score else 0) + 78 + 40
+        height = 58 + len(lines) * line_h + (34 if score else 0) + (28 if hints else 0) + 78 + 40
         rect = pygame.Rect(0, 0, width, height)
         rect.center = area.center
         self.window = UIWindow(
@@ -73,6 +77,16 @@ class EndDialog:
                 container=self.window,
                 object_id=ObjectID("#end_score", "@caption"),
             )
+        self.hints = None
+        if hints:
+            y += 34 if score else 6
+            self.hints = UILabel(
+                pygame.Rect(pad, y, w - 2 * pad, 26),
+                hints,
+                ui,
+                container=self.window,
+                object_id=ObjectID("#end_hints", "@caption"),
+            )
         bw = (w - 2 * pad - 2 * 10) // 3
         by = inner.height - 58
         self.rematch = UIButton(
@@ -85,11 +99,11 @@ class EndDialog:
         )
         self.review = UIButton(
             pygame.Rect(pad + bw + 10, by, bw, 42),
-            "Review board",
+            "Review game",
             ui,
             container=self.window,
             object_id=ObjectID("#end_review", "@secondary"),
-            tool_tip_text="Close this and look at the final position (Undo still works)",
+            tool_tip_text="Step through the game from the start (Left and Right arrows, or click a move)",
         )
         self.menu = UIButton(
             pygame.Rect(pad + 2 * (bw + 10), by, bw, 42),
@@ -108,7 +122,7 @@ class EndDialog:
         return not self.closed and self.window.alive()
 
     def choice(self, event: pygame.event.Event) -> str | None:
-        """REMATCH / MENU / REVIEW if ``event`` chose one, else None."""
+        """REMATCH / MENU / REVIEW / CLOSE if ``event`` chose one, else None."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.rematch:
                 return REMATCH
@@ -118,7 +132,7 @@ class EndDialog:
                 return REVIEW
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
             self.closed = True
-            return REVIEW
+            return CLOSE
         return None
 
     def close(self) -> None:

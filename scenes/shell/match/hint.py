@@ -1,0 +1,231 @@
+"""Hints on the match screen: the hard computer's move for the human to move, drawn, never played.
+
+The search runs like the computer's own moves, in an AI worker process, so the window stays live;
+but on a worker of its own (``app.hint_worker``): in Elasta and Nelaxtam the computer chooses its
+secret orders while the human chooses theirs, and a hint must neither cancel that search nor queue
+behind it. The request carries the match's *public* record (:func:`game.hint.worker_request`), so a
+hint never knows the computer's sealed orders.
+
+An answer is kept only while the position it was worked out for is still on the board: the scene
+calls :meth:`HintAdvisor.forget` when the player moves, undoes or redoes, and asking again replaces
+the old marks. A hint is counted in the match once it is shown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core import GameError
+from game.hint import HintError, in_words, worker_request
+from scenes.kit.marks import Marks, square_names_at
+from scenes.shell.match.computer import WorkerRequest
+
+if TYPE_CHECKING:
+    from game.core import GameState
+    from game.match import Match
+    from scenes.kit.app import App
+    from scenes.kit.board_view import BoardView, Gesture
+
+HINT_KEY = pygame.K_h
+BIGGEST_CHIPS = 2
+"""Elasta chips drawn as arrows in a hint: the 7 and the 6."""
+NO_HINT = "No hint this time: the computer could not work one out. Try again in a moment."
+
+
+@dataclass(frozen=True)
+class ShownHint:
+    """A suggestion on the board: for whom, in notation, and said in words for the status line."""
+
+    player: str
+    text: str
+    words: str | None
+    """The orders in words (Elasta, Nelaxtam); None where the marks alone show the move."""
+    seconds: float
+    """From the request to the answer, as the player waited (for the measurements in the issue)."""
+
+
+def _biggest_chips(view: BoardView, text: str, gestures: Sequence[Gesture], marks: Marks) -> None:
+    """Elasta's allotment is eight drags, one chip per file in file order: all eight arrows would
+    tangle, and the turn is won by where the biggest chips go, so the 7 and the 6 get arrows (the
+    status line names them too, and lists every file's chip)."""
+    drags = [g for g in gestures if g.kind == "drag"]
+    if not text.isdigit() or len(drags) != len(text):
+        return
+    biggest = sorted(range(len(text)), key=lambda file: text[file], reverse=True)[:BIGGEST_CHIPS]
+    marks.drags = [(drags[file].pos, drags[file].to) for file in biggest]
+
+
+_TROOP_ORDER = re.compile(r"[0-9]+(ne|nw|se|sw|x[nesw])")
+
+
+def _troop_orders(view: BoardView, text: str, gestures: Sequence[Gesture], marks: Marks) -> None:
+    """Nelaxtam's orders are clicked in pairs, a troop and then where it goes or what it destroys:
+    an arrow for each troop given an order (holding troops need no click)."""
+    given = [part for part in text.split(",") if _TROOP_ORDER.fullmatch(part)]
+    clicks = [g.pos for g in gestures if g.kind == "click"]
+    if not given or len(clicks) < 2 * len(given):
+        return
+    names = square_names_at(view, clicks[-2 * len(given):])  # after any click that lets a troop go
+    if any(name is None for name in names):
+        return
+    troops, targets = [n for n in names[0::2] if n], [n for n in names[1::2] if n]
+    marks.arrows, marks.rings, marks.points = list(zip(troops, targets, strict=True)), targets, []
+
+
+_MARK_STYLES: dict[str, Callable[[BoardView, str, Sequence[Gesture], Marks], None]] = {
+    "elasta": _biggest_chips,
+    "nelaxtam": _troop_orders,
+}
+"""Games whose many-part orders are drawn their own way (by the board's game id); every other move
+is drawn as a lesson's "Show me" draws it."""
+
+
+def hint_marks(view: BoardView, text: str, gestures: Sequence[Gesture] | None) -> Marks:
+    """The marks that show the suggestion ``text`` on ``view``, from the gestures that would enter it."""
+    marks = Marks.for_move(view, text, gestures)
+    style = _MARK_STYLES.get(view.game_id)
+    if style is not None and gestures:
+        style(view, text, gestures, marks)
+    return marks
+
+
+def offered(match: Match) -> bool:
+    """Hints belong to games against the computer: between two people at one screen a hint would
+    help whoever pressed it, against the other."""
+    return bool(match.humans()) and not match.two_player
+
+
+class HintAdvisor:
+    """One hint at a time: asked (:meth:`ask`), awaited (:meth:`poll`, every frame), shown
+    (:meth:`draw`) and forgotten (:meth:`forget`)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.request = WorkerRequest(lambda: app.hint_worker)
+        self.shown: ShownHint | None = None
+        self._asked_for: GameState | None = None
+        self._asked_at = 0.0
+        self._marks: Marks | None = None
+        self._marks_for: tuple[object, ...] | None = None
+
+    @property
+    def thinking(self) -> bool:
+        return self.request.pending
+
+    def words(self, view: BoardView) -> str | None:
+        """The status line while the hint is on the board (None when there is none): the orders in
+        words, or a pointer to the marks, or the notation when this board could not mark the move;
+        while the hint is worked out, that it is."""
+        if self.thinking:
+            return "Working out a hint for you… (the board is yours meanwhile)"
+        if self.shown is None:
+            return None
+        if self.shown.words:
+            return self.shown.words
+        if self.marks(view):
+            return "Suggested move: follow the green marks (the move is yours to make)."
+        return f"Suggested move: {self.shown.text}."
+
+    def usable(self, match: Match, player: str | None) -> bool:
+        """Whether the Hint button is lit: a human may act now and no hint is being worked out."""
+        return offered(match) and player is not None and not match.over and not self.thinking
+
+    def refusal(self, match: Match, player: str | None) -> str | None:
+        """Why a hint cannot be asked for now, in the player's words; None when it can."""
+        if not offered(match):
+            return "Hints are for games against the computer."
+        if match.over:
+            return "The game is over, so there is nothing left to suggest."
+        if self.thinking:
+            return "Still thinking about your hint…"
+        if player is None:
+            return "A hint is for your own turn: wait until it is your move."
+        return None
+
+    def ask(self, match: Match, player: str | None) -> str | None:
+        """Start working out a hint for ``player``; the sentence to show instead when it cannot be."""
+        why = self.refusal(match, player)
+        if why is not None or player is None:
+            return why
+        self.forget()
+        try:
+            record, who, level = worker_request(match, player)
+            self.request.start(record, who, level)
+        except HintError as exc:
+            return f"No hint: {exc}."
+        except Exception:  # a worker that cannot start must not take the window with it
+            self.request.forget()
+            return NO_HINT
+        self._asked_for = match.state
+        self._asked_at = time.perf_counter()
+        return None
+
+    def poll(self, match: Match) -> ShownHint | None:
+        """The hint, the frame its answer arrives (and it is counted in ``match``); else None.
+
+        An answer for a position no longer on the board is dropped; an unusable one becomes a toast,
+        in words, never the worker's error text."""
+        player = self.request.player
+        try:
+            result = self.request.collect()
+        except Exception:
+            self.app.toast(NO_HINT)
+            return None
+        if result is None or player is None:
+            return None
+        if match.state is not self._asked_for:
+            return None
+        try:
+            if result.error or not result.move_text:
+                raise GameError(result.error or "no move")
+            match.state.check_move(player, match.state.parse_move(player, result.move_text))
+        except GameError:
+            self.app.toast(NO_HINT)
+            return None
+        return self.show(match, player, result.move_text, time.perf_counter() - self._asked_at)
+
+    def show(self, match: Match, player: str, text: str, seconds: float = 0.0) -> ShownHint:
+        """Put the suggestion ``text`` (legal notation) for ``player`` on the board, and count it."""
+        self.shown = ShownHint(player, text, in_words(match.state, text), seconds)
+        match.count_hint(player)
+        return self.shown
+
+    def forget(self) -> None:
+        """The player moved, undid or asked again (or is leaving): the marks go, any search stops."""
+        self.shown = None
+        self._marks = None
+        self._marks_for = None
+        self._asked_for = None
+        with contextlib.suppress(Exception):  # a dying worker must not take the window with it
+            self.request.cancel()
+
+    def marks(self, view: BoardView) -> Marks | None:
+        """The marks of the hint on ``view`` as it is laid out now (worked out again after a resize,
+        since where the hand goes depends on where the board is drawn)."""
+        if self.shown is None:
+            return None
+        key = (tuple(view.rect), id(view.state), self.shown)
+        if key != self._marks_for:
+            gestures = None
+            try:
+                gestures = view.gestures_for(self.shown.player, self.shown.text)
+            except Exception:  # a view that cannot say still gets the squares its notation names
+                gestures = None
+            self._marks = hint_marks(view, self.shown.text, gestures)
+            self._marks_for = key
+        return self._marks
+
+    def draw(self, surface: pygame.Surface, view: BoardView, clock: float) -> None:
+        """Draw the hint's marks over the board (the caller clips to it); nothing while it animates."""
+        if self.shown is None or view.busy:
+            return
+        marks = self.marks(view)
+        if marks:
+            marks.draw(surface, view, clock)
