@@ -197,6 +197,7 @@ MOMENT_WEIGHT = 10.0
 """Worth of one unit of moment tilted my way, against 100 per unit of weight on the field: the
 balance is the game's whole point, and a beginner who has read the rules watches it."""
 
+
 def changing_challenges_value(child: GameState, me: str) -> float:
     """Weight left on the playing field (knocks first), then the balance tilted my way: every piece
     pushed into the opponent's half presses the board toward tipping for me."""

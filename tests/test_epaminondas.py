@@ -118,15 +118,15 @@ def ref_decided(white: set[Square], black: set[Square], side: int, mode: str) ->
     return not own or not ref_moves(white, black, side, mode)
 
 
-def ref_perft(white: set[Square], black: set[Square], side: int, depth: int, mode: str,
-              root: bool = True) -> int:
-    """The documented convention: root expanded; below it a decided position counts one."""
+def ref_perft(white: set[Square], black: set[Square], side: int, depth: int, mode: str) -> int:
+    """The standard convention: a position decided by a win has no moves, so it adds nothing
+    below depth 0, the root included."""
     if depth == 0:
         return 1
-    if not root and ref_decided(white, black, side, mode):
-        return 1
+    if ref_decided(white, black, side, mode):
+        return 0
     children = ref_moves(white, black, side, mode).values()
-    return sum(ref_perft(w, b, 1 - side, depth - 1, mode, False) for w, b in children)
+    return sum(ref_perft(w, b, 1 - side, depth - 1, mode) for w, b in children)
 
 
 def to_sets(state: EpaminondasState) -> tuple[set[Square], set[Square]]:
@@ -193,28 +193,31 @@ def test_perft_with_early_leaves_by_hand() -> None:
     # Depth 1: a11 goes N a12, NE b12, E b11, SE b10, S a10 = 5.
     # Depth 2: Black's n2 answers N n3, S n1, W m2, NW m3, SW m1 = 5 each: 25.
     # Depth 3: after a crossing (a12 or b12), the three black replies that do not cross (n3, m2,
-    #   m3) leave White starting its turn 1-0 up: won, a leaf counting 1 each (3 + 3). After n1 or
-    #   m1 it is 1-1 and White moves on: a12 has E, SE, S = 3 (x2 = 6); b12 has E, W, SE, S,
-    #   SW = 5 (x2 = 10). The non-crossing moves give White an interior stone on b11 or b10 (8
-    #   moves, x5 replies = 40 each) or an edge stone on a10 (5 moves x5 = 25).
-    #   3 + 6 + 3 + 10 + 40 + 40 + 25 = 127.
+    #   m3) leave White starting its turn 1-0 up: won, so no moves and nothing at depth 3 (the
+    #   standard convention). After n1 or m1 it is 1-1 and White moves on: a12 has E, SE, S = 3
+    #   (x2 = 6); b12 has E, W, SE, S, SW = 5 (x2 = 10). The non-crossing moves give White an
+    #   interior stone on b11 or b10 (8 moves, x5 replies = 40 each) or an edge stone on a10
+    #   (5 moves x5 = 25). 6 + 10 + 40 + 40 + 25 = 121.
     state = pos("a11", "n2")
-    assert [B.perft(state.white, state.black, 0, d) for d in (1, 2, 3)] == [5, 25, 127]
+    assert [B.perft(state.white, state.black, 0, d) for d in (1, 2, 3)] == [5, 25, 121]
     w, b = to_sets(state)
-    assert ref_perft(w, b, 0, 3, "mirror") == 127
+    assert ref_perft(w, b, 0, 3, "mirror") == 121
 
 
-def test_root_is_expanded_even_when_won() -> None:
-    # White already has a stone across and Black none: White to move has won, yet perft expands it.
+def test_a_won_root_has_no_moves() -> None:
+    # White already has a stone across and Black none: White to move has won, so the game has no
+    # moves (a12 alone could go E b12, SE b11, S a11, but the game is over).
     state = pos("a12", "n5")
     assert state.outcome() is not None and state.outcome().winner == "white"
-    assert B.perft(state.white, state.black, 0, 1) == 3  # a12: E b12, SE b11, S a11
+    assert B.perft(state.white, state.black, 0, 0) == 1
+    assert B.perft(state.white, state.black, 0, 1) == 0
+    assert GAME.extra["perft"](state, 2) == 0
 
 
 def test_perft_cli_and_position_option(capsys: pytest.CaptureFixture[str]) -> None:
     text = pos("a11", "n2").text()
     assert cli_main(["perft", "epaminondas", "--depth", "3", "--position", text]) == 0
-    assert capsys.readouterr().out.split("\n")[:3] == ["perft 1: 5", "perft 2: 25", "perft 3: 127"]
+    assert capsys.readouterr().out.split("\n")[:3] == ["perft 1: 5", "perft 2: 25", "perft 3: 121"]
     # After a1-a3 Black has its 114 opening moves, and White (armies still apart) has, by direction:
     # N 42 (every file still has two stones in a column); S 3 (a4-a3 pair one or two, a3 alone);
     # NE 35 (a3, a4 and b2 now alone: 3; c2..l2 pairs 30; m2 2); NW 34 (b1 alone 1; c2-d1 pair only

@@ -370,9 +370,11 @@ def winner_after(board: Sequence[int], moment: int, mover: int, captured: int) -
 
 
 def perft(board: list[int], side: int, ep: int, moment: int, depth: int) -> int:
-    """Leaf count ``depth`` plies deep. The root is always expanded; below it, a position where
-    the last move won (king knocked, board tipped, safe king on the centre line) is a leaf that
-    counts 1. Draws are about history and are ignored."""
+    """Leaf count ``depth`` plies deep, by the standard convention (chess perft's): a position
+    where the last move won (king knocked, board tipped, safe king on the centre line) has no
+    moves, so it counts at depth 0 only and adds nothing deeper. The root is taken to be a game
+    that goes on (the caller checks, as :func:`game.changing_challenges.rules.fast_perft` does).
+    Draws are about history and are ignored."""
     if depth == 0:
         return 1
     moves = generate(board, side, ep)
@@ -382,9 +384,7 @@ def perft(board: list[int], side: int, ep: int, moment: int, depth: int) -> int:
     for move in moves:
         changes, nep, cap = make(board, side, move)
         nm = moment + moment_delta(changes)
-        if winner_after(board, nm, side, cap) >= 0:
-            total += 1
-        else:
+        if winner_after(board, nm, side, cap) < 0:
             total += perft(board, 1 - side, nep, nm, depth - 1)
         unmake(board, changes)
     return total

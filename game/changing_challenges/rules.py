@@ -466,6 +466,9 @@ def counterweight_for(moment: int) -> float:
 
 
 def fast_perft(state: GameState, depth: int) -> int:
-    """``GameInfo.extra['perft']``: list make/unmake perft with the documented leaf convention."""
+    """``GameInfo.extra['perft']``: list make/unmake perft by the standard convention (a finished
+    game has no moves, so it counts at depth 0 only)."""
     assert isinstance(state, ChangingChallengesState)
+    if depth > 0 and state.over:
+        return 0
     return B.perft(list(state.board), state.side, state.ep, state.moment, depth)

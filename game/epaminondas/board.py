@@ -439,15 +439,19 @@ def decided(own: int, opp: int, side: int, symmetry: str) -> bool:
 
 
 def perft(white: int, black: int, side: int, depth: int, symmetry: str = "mirror") -> int:
-    """Leaf positions ``depth`` plies below the root (see docs/games/epaminondas.md).
+    """Leaf positions ``depth`` plies below the root, by the standard convention (the one of chess
+    perft, AbstractPlay, EveryBoard and Dagaz; see docs/games/epaminondas.md).
 
-    The root is always expanded. Below it, a position in which the game is decided by a win (the
-    side to move has more stones across, has no stones, or has no legal move) is a leaf and counts
-    one, even before ``depth``. Draws by repetition or the 200-ply rule are history, not position,
-    and are ignored, as chess perft ignores them."""
+    A position in which the game is decided by a win (the side to move has more stones across, has
+    no stones, or has no legal move) has no moves: it counts 1 at depth 0 and nothing deeper, the
+    root included, so counts from other implementations can be compared at every depth. Draws by
+    repetition or the 200-ply rule are history, not position, and are ignored, as chess perft
+    ignores them."""
     own, opp = (white, black) if side == WHITE else (black, white)
     if depth <= 0:
         return 1
+    if not own or crossing_win(own, opp, side):
+        return 0
     if depth == 1:
         return count_moves(own, opp, side, symmetry)
     return _perft_children(own, opp, side, depth, symmetry)
@@ -461,15 +465,14 @@ def _perft_children(own: int, opp: int, side: int, depth: int, symmetry: str) ->
     child_depth = depth - 1
     for code in generate(own, opp, side, symmetry):
         new_own, new_opp = make(own, opp, code)
-        # The child position: ``other`` to move with stones new_opp against new_own.
+        # The child position: ``other`` to move with stones new_opp against new_own. Decided by a
+        # win there, it has no moves and adds nothing; a child without legal moves adds 0 below.
         if not new_opp or (new_opp & target_other).bit_count() > (new_own & home_other).bit_count():
-            total += 1
             continue
         if child_depth == 1:
-            count = count_moves(new_opp, new_own, other, symmetry)
+            total += count_moves(new_opp, new_own, other, symmetry)
         else:
-            count = _perft_children(new_opp, new_own, other, child_depth, symmetry)
-        total += count if count else 1  # no legal move: the game is decided, a leaf
+            total += _perft_children(new_opp, new_own, other, child_depth, symmetry)
     return total
 
 

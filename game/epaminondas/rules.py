@@ -311,6 +311,9 @@ class EpaminondasState(AlternatingState):
 
 
 def fast_perft(state: GameState, depth: int) -> int:
-    """``GameInfo.extra['perft']``: bitboard perft with the documented leaf convention."""
+    """``GameInfo.extra['perft']``: bitboard perft by the standard convention (a finished game has
+    no moves, so it counts at depth 0 only; draws by history count at the root alone)."""
     assert isinstance(state, EpaminondasState)
+    if depth > 0 and state.over:
+        return 0
     return B.perft(state.white, state.black, state.side, depth, state.symmetry)
