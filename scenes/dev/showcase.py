@@ -23,18 +23,22 @@ SCENES: tuple[str, ...] = (
     "credits",
     "pause",
     "help",
+    "help-diagram",
     "match-setup",
     "match-mid",
     "match-end",
+    "match-hint",
+    "match-review",
     "lessons",
     "lesson",
     "lesson-done",
 )
-MATCH_SCENES: frozenset[str] = frozenset({"pause", "match-setup", "match-mid", "match-end"})
+MATCH_SCENES: frozenset[str] = frozenset(
+    {"pause", "match-setup", "match-mid", "match-end", "match-hint", "match-review"})
 LESSON_SCENES: frozenset[str] = frozenset({"lessons", "lesson", "lesson-done"})
 """The lessons list, a lesson in progress (the first whose first step draws marks), and a lesson
 just finished (played through its model answers; no stars are saved)."""
-GAME_SCENES: frozenset[str] = MATCH_SCENES | LESSON_SCENES | {"new-game", "help"}
+GAME_SCENES: frozenset[str] = MATCH_SCENES | LESSON_SCENES | {"new-game", "help", "help-diagram"}
 """Scenes that show one game and so take ``:GAME`` (default Elephant Run)."""
 """Scenes that put a demo match on screen (which the match scene autosaves when it leaves)."""
 
@@ -72,7 +76,7 @@ def all_names() -> list[str]:
     from scenes.kit.registry import view_ids
 
     extra = [f"{base}:{game_id}" for game_id in view_ids() if game_id != DEMO_GAME
-             for base in ("new-game", "help", "match-setup", "match-mid", "match-end")]
+             for base in ("new-game", "help", "help-diagram", "match-setup", "match-mid", "match-end")]
     extra += [f"{base}:{game_id}" for game_id in view_ids() if game_id != DEMO_GAME
               for base in sorted(LESSON_SCENES)]
     return [*SCENES, *extra]
@@ -134,9 +138,12 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
         "credits": lambda: _credits(app),
         "pause": lambda: _pause(app, game_id),
         "help": lambda: _help(app, game_id),
+        "help-diagram": lambda: _help(app, game_id, diagram=1),
         "match-setup": lambda: _match(app, "setup", game_id),
         "match-mid": lambda: _match(app, "mid", game_id),
         "match-end": lambda: _match(app, "end", game_id),
+        "match-hint": lambda: _hint(app, game_id),
+        "match-review": lambda: _review(app, game_id),
         "lessons": lambda: _lessons(app, game_id),
         "lesson": lambda: _lesson(app, game_id, finished=False),
         "lesson-done": lambda: _lesson(app, game_id, finished=True),
@@ -173,16 +180,49 @@ def _pause(app: App, game_id: str) -> None:
     app.open("pause", scene)
 
 
-def _help(app: App, game_id: str) -> None:
+def _help(app: App, game_id: str, diagram: int | None = None) -> None:
+    """The rules window, its page complete; with ``diagram``, scrolled to that diagram (counted
+    from 0; the last one if there are fewer) with the end of the text above it in view."""
     menu = app.goto("menu")
     menu.refresh()
     menu.show_rules(_game(game_id))
+    window = menu.dialogs.active
+    if hasattr(window, "finish_building"):
+        window.finish_building()
+        if diagram is not None and window.images:
+            window.scroll_to(window.images[min(diagram, len(window.images) - 1)], above=90)
 
 
 def _match(app: App, stage: str, game_id: str) -> None:
     scene = _match_scene(app, stage, game_id)
     app.goto("menu")
     app.push(scene)
+
+
+def _review(app: App, game_id: str) -> None:
+    """The finished demo game reviewed at its middle move (the move list marks that row)."""
+    scene = _match_scene(app, "end", game_id)
+    app.goto("menu")
+    app.push(scene)
+    scene.review_at(max(1, len(scene.match.turns) // 2))  # type: ignore[attr-defined]
+
+
+def _hint(app: App, game_id: str) -> None:
+    """The middle demo game against the computer, with a hint on the board for the human to move
+    (worked out here and now, at the normal level so a smoke run stays quick)."""
+    from game.hint import suggest_text
+    from game.match import AI, Match, Seat
+
+    demo = demo_match("mid", game_id)
+    human = demo.state.to_move()[0]
+    record = demo.to_record()
+    record["seats"] = {p: Seat(AI, "hard").to_json() if p != human else Seat().to_json()
+                       for p in demo.game.players}
+    match = Match.from_record(record)
+    scene = app.make("match", match)
+    app.goto("menu")
+    app.push(scene)
+    scene.hint.show(match, human, suggest_text(match, human, level="normal", seed=1))  # type: ignore[attr-defined]
 
 
 def _game_lessons(game_id: str) -> tuple:

@@ -23,14 +23,18 @@ from pygame_gui.elements import UIButton
 from saves.store import MAX_LABEL_CHARS, SaveError
 from scenes.kit import style
 from scenes.kit.app import Scene
+from scenes.kit.failures import failure_sentence
 from scenes.kit.fonts import font
 from scenes.kit.pacing import NOW
 from scenes.kit.picture import board_picture, placeholder
 from scenes.kit.text import friendly_time
 from scenes.shell.windows.dialogs import DialogHost, escape
+from scenes.shell.windows.records import RecordPicker, read_record, show_match
 from scenes.shell.windows.rename import RenameWindow
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from saves.store import SaveEntry
     from saves.trash import Trashed
     from scenes.kit.app import App
@@ -120,6 +124,8 @@ class LoadScreen(Scene):
         self.rename_button: UIButton | None = None
         self.back_button: UIButton | None = None
         self.undo_button: UIButton | None = None
+        self.record_button: UIButton | None = None
+        self._picker: RecordPicker | None = None
         self.thumbnails = Thumbnails()
         self.deleted: Trashed | None = None
         """The save just deleted, waiting in the trash while the Undo notice shows."""
@@ -147,7 +153,7 @@ class LoadScreen(Scene):
             self.entries = self.app.store.listed()
         except Exception as exc:  # the store promises not to raise; stay safe anyway
             self.entries = []
-            self.app.toast(f"Could not read the saves folder: {exc}", 5)
+            self.app.toast(failure_sentence("The saves folder could not be read", exc), 5)
         paths = [e.path for e in self.entries]
         if keep in paths:
             self.selected = paths.index(keep)
@@ -214,7 +220,15 @@ class LoadScreen(Scene):
             tool_tip_text="Bring the deleted save back (Ctrl+Z)",
             object_id=ObjectID("#undo_delete", "@primary"),
         )
+        self.record_button = UIButton(
+            pygame.Rect(left + 150 + 14, buttons_y, 190, button_h),
+            "Open a record…",
+            self.ui,
+            tool_tip_text="Open a game record (a text file of the moves) from a folder (Ctrl+O)",
+            object_id=ObjectID("#open_record", "@secondary"),
+        )
         self._rename = None  # the UI was reset: an open rename window is gone
+        self._picker = None
         self._clamp_scroll()
         self._update_buttons()
 
@@ -300,6 +314,11 @@ class LoadScreen(Scene):
             if name is not None:
                 self.rename_selected(name)
                 return
+        picked = self._picker.picked(event) if self._picker is not None else None
+        if picked is not None:
+            self._picker = None
+            self.open_record(picked)
+            return
         if self.dialogs.handle_event(event):
             return
         if self.dialogs.active is not None:
@@ -313,6 +332,8 @@ class LoadScreen(Scene):
                 self.ask_delete()
             elif event.ui_element is self.rename_button:
                 self.ask_rename()
+            elif event.ui_element is self.record_button:
+                self.ask_record()
             elif event.ui_element is self.undo_button:
                 self.undo_delete()
         elif event.type == pygame.MOUSEWHEEL:
@@ -340,7 +361,9 @@ class LoadScreen(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._dragging = None
         elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            if event.key == pygame.K_o and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.ask_record()
+            elif event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.undo_delete()
             else:
                 self._on_key(event.key)
@@ -391,7 +414,24 @@ class LoadScreen(Scene):
             self.dialogs.message("Could not load the game", escape(str(exc)))
             self.reload()
             return
-        self.app.open_match(match)
+        show_match(self.app, match)
+
+    def ask_record(self) -> None:
+        """Open a record (Ctrl+O): a file dialog in the records folder; the choice comes back as
+        an event (see :meth:`handle_event`)."""
+        self.dialogs.close_all()
+        self._picker = RecordPicker(self.ui, self.app.data_dir)
+        self.dialogs.track(self._picker.window)
+
+    def open_record(self, path: Path) -> None:
+        """Open the record at ``path``: a good one in the match screen (a finished game as a review,
+        an unfinished one to play on as a new game); a damaged one is explained, naming the line,
+        and nothing else changes."""
+        record, problem = read_record(path)
+        if record is None:
+            self.dialogs.message("Could not open the record", escape(f"{path.name}: {problem}"))
+            return
+        show_match(self.app, record.match)
 
     def ask_delete(self) -> None:
         entry = self.current
@@ -625,6 +665,9 @@ class LoadScreen(Scene):
             if entry.label and entry.game_title and entry.label != entry.game_title:
                 parts.insert(0, entry.game_title)  # the name replaced the game's title above
             detail = " · ".join(p for p in parts if p)
+            if style.font(14).size(detail)[0] > text_right - x:  # the result without its reason
+                parts[-1] = parts[-1].split(":")[0]
+                detail = " · ".join(p for p in parts if p)
             colour = soft
         style.text(surface, style.fit_text(detail, 14, text_right - x), (x, rect.y + top + 26), 14, colour)
 
@@ -645,7 +688,8 @@ class LoadScreen(Scene):
         elif entry.error is not None:
             message, colour = f"{entry.path.name} cannot be loaded: {entry.error}", style.BAD
         else:
-            message = f"{entry.title}: {entry.mode or 'saved game'}. Press Enter or double-click to load."
+            action = "review it" if entry.over else "load"
+            message = f"{entry.title}: {entry.mode or 'saved game'}. Press Enter or double-click to {action}."
             colour = style.INK_SOFT
         lines = style.wrap(message, 14, rect.width - 8, max_lines=2)
         style.text_block(surface, lines, (rect.x + 4, rect.y + 6), 14, colour)

@@ -19,6 +19,7 @@ from saves.store import write_failure
 from scenes.kit import style
 from scenes.kit.app import Scene
 from scenes.shell.windows.dialogs import DialogHost
+from scenes.shell.windows.records import export_sentence
 from scenes.shell.windows.rules import open_rules_window
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ ITEMS: tuple[tuple[str, str, str | None], ...] = (
     ("resume", "Resume", "@primary"),
     ("save", "Save game", None),
     ("copy", "Save a copy", None),
+    ("export", "Export record", None),
     ("load", "Load game", None),
     ("rules", "Rules", None),
     ("settings", "Settings", None),
@@ -38,6 +40,7 @@ TIPS: dict[str, str] = {
     "resume": "Back to the board (Esc)",
     "save": "Save this game over its own save (Ctrl+S)",
     "copy": "Keep this position as a separate save; Save goes on replacing the first",
+    "export": "Write the moves as a text file to keep or share; the load screen opens it again",
     "menu": "Leave the game; it is kept and Continue picks it up",
     "quit": "Close Curio Boards; this game is kept",
 }
@@ -112,6 +115,8 @@ class PauseScene(Scene):
             self.save()
         elif key == "copy":
             self.save_copy()
+        elif key == "export":
+            self.export_record()
         elif key == "load":
             app.open("load")
         elif key == "rules":
@@ -148,6 +153,12 @@ class PauseScene(Scene):
             self.app.toast(f"The game could not be saved. {write_failure(exc)}", 5)
             return
         self.app.toast(done if ok else "The game was not saved", 2.5 if ok else 4)
+
+    def export_record(self) -> None:
+        """Write the game's record (a readable text file) and say where it went, or why not."""
+        match = self.match
+        if match is not None:
+            self.app.toast(export_sentence(match, self.app.data_dir), 6)
 
     def rules(self) -> None:
         """Open the rules over the pause menu (closing them returns here; Esc closes them first)."""

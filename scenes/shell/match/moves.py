@@ -1,10 +1,11 @@
 """The move list in the side panel: one row per played turn, newest at the bottom, scrollable.
 
 It keeps its own state (the scroll position, which turns it has seen, each turn's note and words,
-the row under the pointer) because that state outlives a frame, and a later review of the game will
-want to point at a row of it. Each row shows the board's short note ("captures 2"); pointing at a row
-opens a card beside the list with the whole sentence the game says about that turn (a sentence never
-fits a row of a 1024-pixel panel, and cutting it would lose the part that explains).
+the row under the pointer, the row a review shows) because that state outlives a frame. Each row
+shows the board's short note ("captures 2"); pointing at a row opens a card beside the list with the
+whole sentence the game says about that turn (a sentence never fits a row of a 1024-pixel panel, and
+cutting it would lose the part that explains). Clicking a row reviews the board after that move
+(:mod:`~scenes.shell.match.review`): the row shown is then marked, and kept in sight.
 """
 
 from __future__ import annotations
@@ -25,7 +26,11 @@ if TYPE_CHECKING:
 CARD_WIDTH = 380
 """The widest the card of a pointed-at row gets (it sits over the board, left of the panel)."""
 CARD_TEXT = 15
-POINT_HINT = "Point at a move to read what it did"
+POINT_HINT = "Point to read a move, click to see it"
+SMALLEST_NOTATION = 11
+"""A long turn (Nelaxtam's orders for both sides) is set smaller, down to this, before it is cut."""
+FOCUS_FILL = (222, 232, 246)
+"""The row of the move a review shows: the review's blue, lightened (the newest row is amber)."""
 
 NOTES_KEPT = 4096
 """Notes remembered before the cache starts over (a very long session of undo and replay)."""
@@ -55,6 +60,10 @@ class MoveList:
         self._rows: list[tuple[pygame.Rect, int]] = []
         self.pointer: tuple[int, int] | None = None
         """Where the mouse is (None: elsewhere or unknown); the row under it gets its card."""
+        self.focus: int | None = None
+        """The index of the turn a review shows (None: no review, or its start position): marked,
+        and scrolled into sight each time it changes."""
+        self._kept_in_sight: int | None = None
 
     def note(self, turn: Turn) -> str:
         """The view's note for a turn, computed once: a played turn never changes, and asking the
@@ -87,12 +96,18 @@ class MoveList:
 
     def pointed(self) -> int | None:
         """The index of the turn whose row is under the pointer (as drawn last frame), else None."""
-        if self.pointer is None:
-            return None
+        return None if self.pointer is None else self.row_at(self.pointer)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the turn whose row is drawn at ``pos`` (as in the last frame), else None."""
         for rect, index in self._rows:
-            if rect.collidepoint(self.pointer):
+            if rect.collidepoint(pos):
                 return index
         return None
+
+    def row_rect(self, index: int) -> pygame.Rect | None:
+        """Where the row of the ``index``-th turn was drawn last frame (None: out of sight)."""
+        return next((rect for rect, i in self._rows if i == index), None)
 
     def row(self, index: int, turn: Turn) -> MoveRow:
         """The row for ``turn``, the ``index``-th (from 0) of the match."""
@@ -104,10 +119,21 @@ class MoveList:
 
     def window(self, count: int, visible: int) -> range:
         """Indexes of the turns to show out of ``count`` when ``visible`` rows fit. A new move
-        scrolls back to the newest, since that is what the player just made or must answer."""
+        scrolls back to the newest, since that is what the player just made or must answer, unless
+        a review shows an older one: the row shown is brought into sight whenever it changes, and
+        the wheel may take the list elsewhere meanwhile."""
         if count != self._seen:
             self._seen = count
-            self.scroll = 0
+            if self.focus is None:
+                self.scroll = 0
+        if self.focus != self._kept_in_sight:
+            self._kept_in_sight = self.focus
+            if self.focus is not None:
+                end = count - self.scroll
+                if self.focus >= end:
+                    self.scroll = count - self.focus - 1
+                elif self.focus < end - visible:
+                    self.scroll = count - self.focus - visible
         self.scroll = max(0, min(self.scroll, max(0, count - visible)))
         end = count - self.scroll
         return range(max(0, end - visible), end)
@@ -134,7 +160,11 @@ class MoveList:
         num_w = style.font(size).size(f"{len(turns)}.")[0]
         for index in self.shown:
             row = self.row(index, turns[index])
-            if index == len(turns) - 1:
+            if index == self.focus:
+                marked = pygame.Rect(box.left + 2, y, box.width - 4, row_h)
+                pygame.draw.rect(surface, FOCUS_FILL, marked, border_radius=5)
+                pygame.draw.rect(surface, style.ARMS_BLUE, marked, width=2, border_radius=5)
+            elif index == len(turns) - 1:
                 pygame.draw.rect(
                     surface, (250, 236, 206), (box.left + 2, y, box.width - 4, row_h), border_radius=5
                 )
@@ -173,15 +203,15 @@ class MoveList:
             x += 14
         x += 4
         text_w = box.right - x - 8
-        label = style.text_surface(style.fit_text(row.text, size, text_w, True), size, style.INK, True)
-        surface.blit(label, (x, y + 3))
-        if row.note:
+        text_size = next((s for s in range(size, SMALLEST_NOTATION - 1, -1)
+                          if style.font(s, True).size(row.text)[0] <= text_w), SMALLEST_NOTATION)
+        shown_text = style.fit_text(row.text, text_size, text_w, True)
+        label = style.text_surface(shown_text, text_size, style.INK, True)
+        surface.blit(label, (x, y + 3 + (size - text_size) // 2))
+        if row.note:  # whole or not at all: the card shows every turn in full
             nx = x + label.get_width() + 8
-            if box.right - nx - 8 > 30:
-                note_label = style.text_surface(
-                    style.fit_text(row.note, size - 2, box.right - nx - 8), size - 2, style.INK_SOFT
-                )
-                surface.blit(note_label, (nx, y + 5))
+            if style.font(size - 2).size(row.note)[0] <= box.right - nx - 8:
+                surface.blit(style.text_surface(row.note, size - 2, style.INK_SOFT), (nx, y + 5))
 
     def draw_card(
         self, surface: pygame.Surface, turns: Sequence[Turn], right: int, room: pygame.Rect
@@ -197,7 +227,9 @@ class MoveList:
         head = style.text_surface(f"{index + 1}. {turn.text}", CARD_TEXT, style.INK, True)
         line_h = style.font(CARD_TEXT).get_linesize()
         height = 16 + head.get_height() + 4 + line_h * len(lines)
-        row_rect = next(rect for rect, i in self._rows if i == index)
+        row_rect = self.row_rect(index)
+        if row_rect is None:
+            return
         card = pygame.Rect(right - width, row_rect.centery - height // 2, width, height)
         card.clamp_ip(room)
         style.panel(surface, card, style.WHITE, radius=10, border=style.WOOD)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from scenes.shell.match.hint import HintAdvisor
     from scenes.shell.match.layout import MatchLayout
     from scenes.shell.match.moves import MoveList
+    from scenes.shell.match.review import Review
 
 
 SMALLEST_DETAIL = 13
@@ -56,10 +57,14 @@ class PaintedMatch(Protocol):
     computer: ComputerPlayer
     hint: HintAdvisor
     handoff: HandOff
+    review: Review
     clock: float
 
     @property
     def moves_rect(self) -> pygame.Rect: ...
+
+    @property
+    def banner_words(self) -> pygame.Rect: ...
 
     def banner_texts(self) -> tuple[str, str, bool]: ...
 
@@ -88,10 +93,16 @@ class MatchPainter:
         if scene.handoff.up_for is not None:
             self._draw_curtain(surface, scene.handoff.up_for)
             return
+        review = scene.review.view if scene.review.active else None
         with clipped(surface, scene.frame.board):
-            scene.view.draw(surface)
-            scene.hint.draw(surface, scene.view, scene.clock)
-            self._draw_end_marks(surface)
+            if review is not None:  # a past position: no hint or end marks, which are of the game now
+                review.draw(surface)
+            else:
+                scene.view.draw(surface)
+                scene.hint.draw(surface, scene.view, scene.clock)
+                self._draw_end_marks(surface)
+        if review is not None:
+            scene.review.draw_frame(surface, scene.frame.board)
         self._draw_banner(surface)
         self._draw_cards(surface)
         scene.moves.draw(surface, scene.moves_rect, scene.match.turns, scene.frame.compact)
@@ -130,6 +141,9 @@ class MatchPainter:
         """Whose token the banner shows: the side acting (or just animated), the winner at the end."""
         scene = self.scene
         match, view = scene.match, scene.view
+        if scene.review.active:  # the side that made the move shown
+            turn = scene.review.turn
+            return next(iter(turn.moves), None) if turn is not None else None
         acting = scene.input_player() or scene.ai_to_move()
         if view.busy and view.last_move is not None:
             acting = next(iter(view.last_move.moves), acting)
@@ -141,7 +155,7 @@ class MatchPainter:
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        rect, compact = scene.frame.banner, scene.frame.compact
+        rect, compact = scene.banner_words, scene.frame.compact
         headline, detail, error = scene.banner_texts()
         acting = self._banner_player()
         x = rect.left + 16
@@ -154,7 +168,7 @@ class MatchPainter:
                 self._draw_spinner(surface, (x + token_size // 2, rect.centery), token_size // 2 + 5)
             x += token_size + 14
         right = rect.right - 16
-        extra = scene.view.status_extra()
+        extra = scene.view.status_extra() if not scene.review.active else ""
         head_size = 20 if compact else 23
         if extra:
             # The headline comes first: the game's status line gives way (shortened) when both

@@ -5,7 +5,9 @@ The scene decides; its helpers each hold one concern:
 * :mod:`~scenes.shell.match.layout`: where everything goes for the window size;
 * :mod:`~scenes.shell.match.controls`: the panel's buttons (Undo/Redo/Save/Rules/Menu, the game's own);
 * :mod:`~scenes.shell.match.computer`: the requests to the AI worker process;
+* :mod:`~scenes.shell.match.hint`: the Hint button and H, worked out by a second worker, drawn as marks;
 * :mod:`~scenes.shell.match.handoff`: the hot-seat curtain for secret orders;
+* :mod:`~scenes.shell.match.review`: the board after any earlier move (move list clicks, Left/Right/Home/End);
 * :mod:`~scenes.shell.match.texts`: what the banner and the end dialog say;
 * :mod:`~scenes.shell.match.sounds`: the moments every game shares, heard (the board cues its own);
 * :mod:`~scenes.shell.match.painter` and :mod:`~scenes.shell.match.moves`: the drawing.
@@ -23,26 +25,41 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.core import GameError
+from game.hint import hints_used_text
 from game.match import Match, Turn
 from scenes.kit.app import Scene
 from scenes.kit.board_view import BoardView, ViewAction, error_sentence
+from scenes.kit.failures import failure_sentence
+from scenes.kit.pacing import GENTLE, sooner
 from scenes.kit.registry import make_view
 from scenes.kit.view_host import over_window, released, typed
 from scenes.shell.match import texts
 from scenes.shell.match.computer import ComputerPlayer
 from scenes.shell.match.controls import MatchControls
 from scenes.shell.match.handoff import READY, TAKE_BACK, HandOff, curtain_answer
+from scenes.shell.match.hint import HINT_KEY, HintAdvisor, offered
+from scenes.shell.match.keys import MatchKeys
 from scenes.shell.match.layout import MatchLayout
 from scenes.shell.match.moves import MoveList
 from scenes.shell.match.painter import MatchPainter
+from scenes.shell.match.review import REVIEW_KEYS, Review
 from scenes.shell.match.sounds import MatchSounds
-from scenes.shell.windows.end_of_game import MENU, REMATCH, REVIEW, EndDialog
+from scenes.shell.windows.end_of_game import CLOSE, MENU, REMATCH, REVIEW, EndDialog
 
 if TYPE_CHECKING:
     from scenes.kit.app import App
 
 MESSAGE_SECONDS = 4.5
 """How long a hint or refusal stays in the banner (a newer one replaces it at once)."""
+
+
+def undo_refusal(match: Match) -> str:
+    """Why Undo did nothing, in the players' terms."""
+    if match.undo_crosses_reveal():
+        return "Both players have seen the orders of that turn, so it cannot be taken back."
+    if match.turns:
+        return "That move can no longer be taken back."
+    return "Nothing to undo yet."
 
 
 class MatchScene(Scene):
@@ -61,15 +78,25 @@ class MatchScene(Scene):
         self.frame = MatchLayout()
         self.controls = MatchControls(self.ui)
         self.computer = ComputerPlayer(app)
+        self.hint = HintAdvisor(app)
         self.handoff = HandOff()
         self.moves = MoveList(self.view)
         self.painter = MatchPainter(self)
+        self.keys = MatchKeys(self)
+        """Keyboard play: the cursor on the board and the focus Tab moves to the buttons."""
         # the banner's message (hints and refusals), newest wins
         self.message: str | None = None
         self.message_error = False
         self.message_left = 0.0
+        self.told: Turn | None = None
+        """The turn whose sentence stands in the banner for the prompt until the player acts."""
+        if match.turns and self._is_news(match.turns[-1]):
+            self.told = match.turns[-1]  # a game opened again: first, where it stood
         self.end_dialog: EndDialog | None = None
-        self.reviewing = False
+        self.review = Review(match, lambda frozen: make_view(frozen, self.app.settings))
+        self._end_dismissed = False
+        """The end dialog was answered (closed, or Review game): it does not come back by itself."""
+        self._banner_words = pygame.Rect(0, 0, 0, 0)
         self._left = False
         self._opening_saved = False
         self._rules_window: Any = None
@@ -97,6 +124,16 @@ class MatchScene(Scene):
         return self.controls.view_buttons
 
     @property
+    def reviewing(self) -> bool:
+        """A past position is on the board (see :mod:`~scenes.shell.match.review`)."""
+        return self.review.active
+
+    @property
+    def banner_words(self) -> pygame.Rect:
+        """The part of the banner the words may use: a review's buttons take its right end."""
+        return self._banner_words if self.review.active else self.frame.banner
+
+    @property
     def curtain_for(self) -> str | None:
         """The player the hand-off curtain waits for, or None when there is no curtain."""
         return self.handoff.up_for
@@ -117,7 +154,9 @@ class MatchScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.frame = MatchLayout.fit(size, len(self.match.game.players))
         self.view.layout(self.frame.board)
-        self.controls.build(self.frame)
+        self.controls.build(self.frame, hint=offered(self.match))
+        self._banner_words = self.review.build(self.ui, self.frame.banner, self.frame.compact)
+        self.review.layout(self.frame.board)
         self._refresh_view_buttons(force=True)
         self.painter.forget_layout()
         if self.end_dialog is not None:
@@ -125,9 +164,14 @@ class MatchScene(Scene):
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
-        """Enable Undo/Redo exactly when the match allows them (and no sealed order is in the way)."""
+        """Enable Undo/Redo exactly when the match allows them (and no sealed order is in the way).
+
+        Undo also stays lit across a two-player reveal, where pressing it explains why not: a greyed
+        button would leave the players guessing."""
         sealed = self.handoff.sealed_by(self.match)
-        self.controls.set_history(self.match.can_undo() and sealed is None, self.match.can_redo())
+        undo = self.match.can_undo() or self.match.undo_crosses_reveal()
+        self.controls.set_history(undo and sealed is None, self.match.can_redo())
+        self.controls.set_hint(self.hint.usable(self.match, self.input_player()), self.hint.thinking)
 
     def _refresh_view_buttons(self, force: bool = False) -> None:
         """The game's extra buttons (Pass, Confirm...) follow whoever may act now."""
@@ -138,6 +182,8 @@ class MatchScene(Scene):
     def enter(self) -> None:
         super().enter()
         self.view.settings = self.app.settings  # the settings screen may have replaced them
+        if self.review.view is not None:
+            self.review.view.settings = self.app.settings
         self._refresh_buttons()
 
     def leave(self) -> None:
@@ -146,12 +192,14 @@ class MatchScene(Scene):
             return
         self._left = True
         self.computer.cancel()
+        self.hint.forget()
         self._autosave()
 
     # -- who may act ----------------------------------------------------------------------------------
     def input_player(self) -> str | None:
-        """The human who may act on the board now, or None (AI's turn, animating, game over...)."""
-        if self.match.over or self.curtain_for is not None or self.view.busy:
+        """The human who may act on the board now, or None (AI's turn, animating, game over, a
+        review on the board...)."""
+        if self.match.over or self.curtain_for is not None or self.view.busy or self.review.active:
             return None
         if self.end_dialog is not None and self.end_dialog.alive():
             return None
@@ -171,6 +219,7 @@ class MatchScene(Scene):
 
     # -- events ---------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.keys.heard(event)
         if self.end_dialog is not None:
             choice = self.end_dialog.choice(event)
             if choice is not None:
@@ -188,11 +237,16 @@ class MatchScene(Scene):
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:
             self.view.hover(event.pos if self.board_rect.collidepoint(event.pos) else None)
+            self.moves.hover(event.pos if self.moves_rect.collidepoint(event.pos) else None)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if over_window(self.ui, event.pos):
                 return
             if event.button == 1 and self.board_rect.collidepoint(event.pos):
                 self._board_click(event.pos)
+            elif event.button == 1 and self.moves_rect.collidepoint(event.pos):
+                index = self.moves.row_at(event.pos)
+                if index is not None:
+                    self.review_at(index + 1)
             elif event.button == 3 and self.view.cancel():
                 self._say(None)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -212,29 +266,41 @@ class MatchScene(Scene):
     def _key(self, event: pygame.event.Event) -> None:
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if not ctrl and self.keys.key(event):  # the cursor and Tab, when the keyboard has them
+            return
         if not ctrl and event.key not in (pygame.K_ESCAPE, pygame.K_F1):
             # typed orders (Elasta's eight digits) go to the view first
             action = typed(self.view, event, self.input_player())
             if action is not None:
                 self._apply_action(action)
                 return
-        if ctrl and event.key == pygame.K_z:
+        if not ctrl and event.key in REVIEW_KEYS and self.curtain_for is None:
+            self._review_command(REVIEW_KEYS[event.key])
+        elif ctrl and event.key == pygame.K_z:
             self.redo() if shift else self.undo()
         elif ctrl and event.key == pygame.K_y:
             self.redo()
         elif ctrl and event.key == pygame.K_s:
             self.save()
+        elif event.key == HINT_KEY and not ctrl:
+            self.ask_hint()
         elif event.key == pygame.K_F1:
             self.open_rules()
         elif event.key == pygame.K_ESCAPE:
             if self.close_rules():
                 return
-            if self.view.cancel():
+            if self.review.active:
+                self._leave_review()
+            elif self.view.cancel():
                 self._say(None)
             else:
                 self.open_pause()
 
     def _button(self, element: Any) -> None:
+        review = self.review.command(element)
+        if review is not None:
+            self._review_command(review)
+            return
         command = self.controls.command(element)
         if command is not None:
             commands = {
@@ -243,6 +309,7 @@ class MatchScene(Scene):
                 "save": self.save,
                 "rules": self.open_rules,
                 "menu": self.open_pause,
+                "hint": self.ask_hint,
             }
             commands[command]()
             return
@@ -254,6 +321,9 @@ class MatchScene(Scene):
             self._apply_action(self.view.press(key, player))
 
     def _board_click(self, pos: tuple[int, int]) -> None:
+        if self.review.active:  # the board of the past is not played on: the click brings the game back
+            self._leave_review("Back to the game as it stands now.")
+            return
         player = self.input_player()
         if player is None:
             if self.match.over:
@@ -268,6 +338,7 @@ class MatchScene(Scene):
         self._apply_action(self.view.handle_click(pos, player))
 
     def _apply_action(self, action: ViewAction) -> None:
+        self.told = None  # the player acts: the prompt (or the action's own words) comes back
         self.sounds.action(action)
         if action.move is not None and action.player is not None:
             self._submit(action.player, action.move)
@@ -288,6 +359,7 @@ class MatchScene(Scene):
             self.sounds.refused()
             return
         self._say(None)
+        self.hint.forget()  # the suggestion was for the position just left
         if turn is not None:
             self._turn_played(turn)
         else:
@@ -299,11 +371,18 @@ class MatchScene(Scene):
         panel. Secret orders are revealed by the turn itself, so nothing stays hidden."""
         self.view.set_hidden([])
         self.view.set_state(self.match.state, animate_from=turn)
+        # what the computer did, or what a reveal showed, is news to the player: it stays up in the
+        # banner until they act (their own move was watched being made, so its prompt comes back)
+        self.told = turn if by_computer or self._is_news(turn) else None
         self.sounds.turn_played(self.view, turn, by_computer)
         self.handoff.forget()
         self._autosave()
         self._refresh_view_buttons()
         self._refresh_buttons()
+
+    def _is_news(self, turn: Turn) -> bool:
+        """A reveal, or a move of the computer's: what the player at the screen did not just see made."""
+        return turn.simultaneous or any(self.match.seats[p].is_ai for p in turn.moves)
 
     def _secret_given(self) -> None:
         """A secret order is in; hide it and hand over if another human must now choose."""
@@ -345,10 +424,9 @@ class MatchScene(Scene):
             self._say(f"{title}'s orders are sealed until the reveal; only {title} could take them back.")
             return
         if not self.match.can_undo():
-            gone = "That move can no longer be taken back."
-            self._say(gone if self.match.turns else "Nothing to undo.")
+            self._say(undo_refusal(self.match))
             return
-        self.computer.cancel()
+        self.computer.cancel()  # its thinking, or its sealed orders, were for the position left behind
         self.match.undo()
         self._after_history_change()
 
@@ -364,10 +442,13 @@ class MatchScene(Scene):
 
     def _after_history_change(self) -> None:
         """Undo or redo moved the match to another position: whatever was pending (a stuck
-        computer, the end dialog, a hand-off, a complaint) belonged to the old one."""
+        computer, the end dialog, a hand-off, a complaint, a hint) belonged to the old one."""
         self.computer.restart()
+        self.hint.forget()
         self.sounds.history_changed()
-        self.reviewing = False
+        self._end_dismissed = False
+        self._leave_review()
+        self.told = None
         if self.end_dialog is not None:
             self.end_dialog.close()
             self.end_dialog = None
@@ -399,17 +480,38 @@ class MatchScene(Scene):
             self.computer.ask(self.match, player)
 
     # -- commands -------------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """H / the Hint button: the hard computer works out a move for the human to move, in its own
+        worker (the screen stays live); :meth:`update` shows it when it comes."""
+        if self.review.active:
+            self._say("A hint is for the game as it stands: press End to go back to it first.")
+            return
+        refusal = self.hint.ask(self.match, self.input_player())
+        self._say(refusal)
+        if refusal is not None:
+            self.sounds.refused()
+        self._refresh_buttons()
+
     def save_now(self) -> bool:
-        """Write a manual save (the pause menu calls this too). Raises OSError/SaveError on failure."""
-        self.app.store.save(self.match)
+        """Save this game over its own save file, or make its first one (the pause menu calls this
+        too). Raises OSError/SaveError/GameError on failure."""
+        self.app.store.save_in_place(self.match)
+        return True
+
+    def save_copy_now(self) -> bool:
+        """A new save file of this position under a new id (the pause menu's "Save a copy"); this
+        game's own save file is not touched, and its next Ctrl+S still goes there."""
+        self.app.store.save_copy(self.match)
         return True
 
     def save(self) -> None:
         """Ctrl+S / the Save button: save and say so; a failure is a toast, never a crash."""
+        from saves.store import write_failure
+
         try:
             self.save_now()
         except Exception as exc:  # OSError, SaveError: the player must hear about it, the game goes on
-            self.app.toast(f"Could not save: {exc}", 5.0)
+            self.app.toast(f"The game could not be saved. {write_failure(exc)}", 5.0)
             return
         self.app.toast("Game saved")
 
@@ -429,7 +531,7 @@ class MatchScene(Scene):
         try:
             self.app.store.autosave(self.match)
         except Exception as exc:
-            self.app.toast(f"Autosave failed: {exc}", 5.0)
+            self.app.toast(failure_sentence("The game could not be saved automatically", exc), 5.0)
 
     def open_rules(self) -> None:
         """F1 / Rules: the game's rules in a window over the board (one at a time)."""
@@ -439,7 +541,7 @@ class MatchScene(Scene):
         try:
             self._rules_window = open_rules_window(self.ui, self.match.game)
         except Exception as exc:
-            self.app.toast(f"Could not open the rules: {exc}")
+            self.app.toast(failure_sentence("The rules could not be opened", exc))
 
     def close_rules(self) -> bool:
         """True if a rules window was open (Esc then closes only that)."""
@@ -471,35 +573,96 @@ class MatchScene(Scene):
         elif choice == MENU:
             self.go_to_menu()
         elif choice == REVIEW:
-            self.reviewing = True
+            self._end_dismissed = True
+            self.review_at(0)
+        elif choice == CLOSE:
+            self._end_dismissed = True
 
     def _maybe_open_end_dialog(self) -> None:
-        if not self.match.over or self.view.busy or self.reviewing or self.end_dialog is not None:
+        if not self.match.over or self.view.busy or self.end_dialog is not None:
+            return
+        if self.review.active or self._end_dismissed:
             return
         if self.view.timeline.cues:  # the last move is still to be heard (animations off): stinger after
             return
         headline, reason, score = self.result_texts()
-        self.end_dialog = EndDialog(self.ui, self.view.focus_rect(), headline, reason, score)
+        self.end_dialog = EndDialog(self.ui, self.view.focus_rect(), headline, reason, score,
+                                    hints=hints_used_text(self.match))
         self.sounds.game_over()
 
     def result_texts(self) -> tuple[str, str, str]:
         """Headline, reason and score line for the end dialog (and the banner)."""
         return texts.result_texts(self.match, self.view)
 
+    # -- review -------------------------------------------------------------------------------------
+    def review_at(self, position: int | None = None) -> None:
+        """Show the board after move ``position`` (0: the start; None: the last move) as a review. The
+        game goes on meanwhile: the computer's reply is kept and shown when the player goes back.
+        The load screen calls this for a finished game, the end dialog's "Review game" with 0."""
+        if not self.match.turns:
+            self._say("There are no moves to review yet.")
+            return
+        if self.end_dialog is not None:
+            self.end_dialog.close()
+            self.end_dialog = None
+            self._end_dismissed = True
+        self.review.show(len(self.match.turns) if position is None else position)
+        self.moves.focus = self.review.turn_index
+        self._say(None)
+        self._refresh_view_buttons()
+        self._refresh_buttons()
+
+    def _review_command(self, command: str) -> None:
+        """Left/Right/Home/End and the banner's buttons: step, jump, or leave the review."""
+        if not self.review.active and command in ("next", "live"):
+            return  # the game as it stands is already on the board
+        target = self.review.target(command)
+        if target is None:
+            self._leave_review()
+        else:
+            self.review_at(target)
+
+    def _leave_review(self, message: str | None = None) -> None:
+        if not self.review.active:
+            return
+        self.review.leave()
+        self.moves.focus = None
+        self._say(message)
+        self._refresh_view_buttons()
+        self._refresh_buttons()
+
     # -- frame ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
         self.view.update(dt)
+        self.review.update(dt)
+        self.review.refresh()
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:
                 self.message = None
         self._computer_turn()
+        if self.hint.poll(self.match) is not None:
+            self._say(None)  # the hint's own words take the status line
         self._check_curtain()
         self._maybe_open_end_dialog()
         self.sounds.frame(dt, self.input_player())
         self._refresh_view_buttons()
         self._refresh_buttons()
+
+    def next_frame(self) -> float | None:
+        """The board's own motion; the computer's (or a hint's) answer looked for, with its spinner
+        turning, and the curtain's and a hint's pulse at a gentle rate; the banner's message and the
+        "your turn" chime when they are due. A still board on the human's turn sleeps."""
+        waiting = (self.ai_to_move() is not None and not self.computer.stopped) or self.hint.thinking
+        gentle = waiting or self.curtain_for is not None or self.hint.shown is not None
+        return sooner(
+            self.view.next_frame(),
+            self.review.next_frame(),
+            GENTLE if gentle else None,
+            self.message_left if self.message_left > 0 else None,
+            self.sounds.due_in(self.input_player()),
+        )
 
     def _say(self, text: str | None, error: bool = False) -> None:
         self.message = text
@@ -508,17 +671,22 @@ class MatchScene(Scene):
 
     def banner_texts(self) -> tuple[str, str, bool]:
         """(headline, detail, detail-is-error) for the turn banner, from the match's situation."""
+        if self.review.active:
+            headline, detail = self.review.banner_texts(self.moves.line)
+            return headline, self.message or detail, self.message_error and self.message is not None
         return texts.banner_texts(
             self.match,
             self.view,
             human=self.input_player(),
             computer=self.ai_to_move(),
             computer_stopped=self.computer.stopped,
-            message=self.message,
-            message_error=self.message_error,
-            note=self.moves.note,
+            message=self.message or self.hint.words(self.view),
+            message_error=self.message_error and self.message is not None,
+            note=self.moves.line,
             clock=self.clock,
+            told=self.moves.line(self.told) if self.told is not None else None,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
+        self.keys.draw(surface)
