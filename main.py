@@ -197,12 +197,16 @@ def _bench(data_dir: Path, size: tuple[int, int]) -> int:
         pygame.display.flip()
         print(f"start-up to first menu frame: {(time.perf_counter() - _T0) * 1000:.0f} ms")
         try:
-            from scenes.dev.bench import run_bench
+            from scenes.dev.bench import run_bench, run_idle
         except ImportError:
             print("frame times: not available (scenes.dev.bench is missing)")
             return 0
+        print("idle CPU per screen (this process; the app's real loop, nothing touched):")
+        for idle in run_idle(app):
+            print(f"  {idle.line()}", flush=True)
         figures = run_bench(app)
-        print("match scene:")
+        print("frame times (ms; anim_*: a game's turns replayed with animation, ai_*: while the "
+              "computer thinks):")
         for key, value in figures.items():
             if isinstance(value, float) and not value.is_integer():
                 shown = f"{value:.2f}"

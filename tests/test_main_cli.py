@@ -75,5 +75,6 @@ def test_bench_prints_figures_and_leaves_the_players_saves_alone(tmp_path: Path)
     result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--bench"], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=180)
     assert result.returncode == 0, result.stderr
-    assert "start-up to first menu frame:" in result.stdout and "anim_p50_ms" in result.stdout
+    assert "start-up to first menu frame:" in result.stdout and "anim_elephant-run_p99_ms" in result.stdout
+    assert "idle CPU per screen" in result.stdout and "match nelaxtam vs computer" in result.stdout
     assert not (env_dir / "autosave").exists()

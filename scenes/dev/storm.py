@@ -95,6 +95,13 @@ class StormReport:
     resize_cpu_p99: float = 0.0
     """The same frames in this process's CPU time: what the frame costs without the other programs
     that share the machine (wall times on a busy machine are a multiple of it)."""
+    layout_frame_max: float = 0.0
+    layout_frame_p99: float = 0.0
+    layout_cpu_max: float = 0.0
+    layout_cpu_p99: float = 0.0
+    """The frame that lays the screen out for the new size: the app shows the old picture scaled
+    in the frame after a resize and lays out once the resizes stop or input comes (in a storm,
+    usually the next frame)."""
     seconds: float = 0.0
     worst_resize: tuple[int, int] | None = None
     notes: list[str] = field(default_factory=list)
@@ -106,7 +113,9 @@ class StormReport:
             f"/ end {self.rss_end:4.0f} MB  "
             f"frame p99 {self.frame_p99:6.1f} max {self.frame_max:6.1f} ms  "
             f"after resize p99 {self.resize_frame_p99:6.1f} max {self.resize_frame_max:6.1f} ms "
-            f"(cpu p99 {self.resize_cpu_p99:5.1f} max {self.resize_cpu_max:5.1f}) "
+            f"(cpu p99 {self.resize_cpu_p99:5.1f} max {self.resize_cpu_max:5.1f})  "
+            f"layout p99 {self.layout_frame_p99:6.1f} max {self.layout_frame_max:6.1f} ms "
+            f"(cpu p99 {self.layout_cpu_p99:5.1f} max {self.layout_cpu_max:5.1f}) "
             f"{tuple(self.worst_resize) if self.worst_resize else ''}  ({self.seconds:.0f} s)"
         )
 
@@ -196,6 +205,8 @@ def storm(app: App, screen: str, events: int = 300, seed: int = 0) -> StormRepor
     frames: list[float] = []
     resize_frames: list[float] = []
     resize_cpu: list[float] = []
+    layout_frames: list[float] = []
+    layout_cpu: list[float] = []
     gc.collect()
     report.rss_start = report.rss_peak = rss_mb() or 0.0
     started = time.perf_counter()
@@ -207,6 +218,7 @@ def storm(app: App, screen: str, events: int = 300, seed: int = 0) -> StormRepor
         queued = pygame.event.get()
         if any(event.type == pygame.QUIT for event in queued):  # Ctrl+C or a kill, which SDL turns into QUIT
             raise KeyboardInterrupt
+        awaiting = app.awaiting_layout
         t0 = time.perf_counter()
         c0 = time.process_time()
         app.step(batch + queued, 1 / 60)
@@ -220,6 +232,9 @@ def storm(app: App, screen: str, events: int = 300, seed: int = 0) -> StormRepor
                 report.worst_resize = resized
             resize_frames.append(elapsed)
             resize_cpu.append(cpu)
+        elif awaiting and not app.awaiting_layout:
+            layout_frames.append(elapsed)
+            layout_cpu.append(cpu)
         report.frames += 1
         if not app.running or _top_name(app) != home:
             app.running = True
@@ -240,6 +255,10 @@ def storm(app: App, screen: str, events: int = 300, seed: int = 0) -> StormRepor
     report.resize_frame_p99 = _percentile(resize_frames, 0.99)
     report.resize_cpu_max = max(resize_cpu, default=0.0)
     report.resize_cpu_p99 = _percentile(resize_cpu, 0.99)
+    report.layout_frame_max = max(layout_frames, default=0.0)
+    report.layout_frame_p99 = _percentile(layout_frames, 0.99)
+    report.layout_cpu_max = max(layout_cpu, default=0.0)
+    report.layout_cpu_p99 = _percentile(layout_cpu, 0.99)
     return report
 
 
@@ -286,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     failures = 0
     peak = 0.0
     worst_resize = 0.0
+    worst_layout = 0.0
     for screen in args.screens or default_screens():
         command = [sys.executable, "-m", "scenes.dev.storm", "--one", screen, "--events", str(args.events),
                    "--seed", str(args.seed)]
@@ -300,8 +320,10 @@ def main(argv: list[str] | None = None) -> int:
         report = StormReport(**json.loads(lines[-1][6:]))
         peak = max(peak, report.rss_peak, report.rss_high_water)
         worst_resize = max(worst_resize, report.resize_frame_max)
+        worst_layout = max(worst_layout, report.layout_frame_max)
         print(report.line(), flush=True)
-    print(f"peak resident memory {peak:.0f} MB; slowest frame after a resize {worst_resize:.1f} ms; "
+    print(f"peak resident memory {peak:.0f} MB; slowest frame after a resize {worst_resize:.1f} ms, "
+          f"slowest layout for a new size {worst_layout:.1f} ms; "
           f"{failures} screen(s) failed")
     return 1 if failures else 0
 

@@ -1,4 +1,5 @@
-"""The scene manager: one window, one 60 FPS loop, a stack of scenes.
+"""The scene manager: one window, one loop (60 FPS while something moves, asleep while nothing
+does: :mod:`scenes.kit.pacing`), a stack of scenes.
 
 Every scene owns a pygame-gui ``UIManager`` (so a dialog's widgets never leak into the scene below)
 and lays itself out from the window size in :meth:`Scene.layout`, which runs on entry and after
@@ -19,7 +20,10 @@ import pygame
 import pygame_gui
 
 from scenes.kit import memory
+from scenes.kit.failures import failure_sentence
 from scenes.kit.fonts import ASSETS, THEME_PATH, font
+from scenes.kit.notices import place_notices
+from scenes.kit.pacing import HEARTBEAT, NOW, UIWatch, sooner, wait_for_event
 from scenes.kit.sound import SoundBoard
 from scenes.kit.text import render_wrapped
 
@@ -31,8 +35,24 @@ if TYPE_CHECKING:
     from saves.store import SaveStore
 
 FPS = 60
+MAX_STEP = 0.1
+"""The longest step an animation is advanced by in one frame: a hiccup (a slow frame, a dragged
+window) makes it jump at most this far, never skip to its end."""
+TOAST_FADE = 0.4
+"""The last seconds of a notice, when it fades out (and so needs frames)."""
+RESIZE_SETTLE = 0.15
+"""A window being dragged sends a resize every frame, and laying a board screen out again costs
+up to a few frames' time (its sprites and scenery drawn anew for the size). So the top screen is laid
+out once the resizes have stopped for this long, or at once when other input comes; meanwhile its
+last picture is shown scaled to the window."""
 GARBAGE_SECONDS = 0.5
 """At most this often a full garbage collection after screens or the window size changed."""
+PLAYER_INPUT = frozenset({
+    pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING, pygame.MOUSEMOTION,
+    pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.FINGERDOWN,
+    pygame.FINGERUP, pygame.FINGERMOTION,
+})
+"""Events a player makes (not the window's own news, which come with every resize)."""
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
 TITLE = "Curio Boards"
@@ -87,6 +107,15 @@ class Scene:
         leaves it alone."""
         return False
 
+    def next_frame(self) -> float | None:
+        """How soon this screen must be updated and drawn again when no input comes:
+        :data:`~scenes.kit.pacing.NOW` while something on it moves (every frame at :data:`FPS`),
+        seconds until a timer of its own is due (a message that expires, the computer's answer to
+        look for), or None while its picture is still, so the app sleeps until the next event.
+        Input, resizes and :meth:`App.invalidate` always bring a frame; a screen only answers for
+        what changes by itself."""
+        return None
+
 
 class App:
     """Owns the window, the loop, the scene stack and the shared services (saves, settings, AI)."""
@@ -130,6 +159,7 @@ class App:
         name, so none imports another."""
         self.running = True
         self._worker: AIWorker | None = None
+        self._hint_worker: AIWorker | None = None
         self._progress: Progress | None = None
         self.toasts: list[tuple[str, float]] = []
         self._canvas: pygame.Surface | None = None
@@ -142,6 +172,24 @@ class App:
         with the pause menu or the new-game dialog open; they are laid out when they are on top
         again (:meth:`pop`)."""
         self._scaled_picture: tuple[tuple[int, tuple[int, int]], pygame.Surface] | None = None
+        self._dirty = True
+        """Something changed that the screen's own answers do not cover (see :meth:`invalidate`)."""
+        self._moving = False
+        """The last pass was drawn because something moves: the next step is clamped to
+        :data:`MAX_STEP` (see :meth:`frame`)."""
+        self.elapsed = 0.0
+        self._layout_due_at = 0.0
+        """When (on :attr:`elapsed`) a top screen left stale by a window being resized is laid out."""
+        """Seconds the loop has run, as the passes were told (:meth:`frame`'s ``dt``): the clock of
+        the screens' timers, so the tests can drive it."""
+        self._scene_due_at: float | None = None
+        """When (on :attr:`elapsed`) the top scene asked to be drawn again; None: not by itself."""
+        self._ui_watch = UIWatch()
+        self._widgets_changed = False
+        """The widgets showed something new at the last pass: look again at once, since they may be
+        in the middle of something (a window built piece by piece, a tooltip fading in)."""
+        self.frames_drawn = 0
+        """Frames drawn since the start: the idle tests and the benchmark count them."""
         if self.settings.fullscreen:
             self.set_fullscreen(True)
         if self.settings.message:
@@ -180,6 +228,17 @@ class App:
         return self._worker
 
     @property
+    def hint_worker(self) -> AIWorker:
+        """A second AI process for hints: a hint asked while the computer chooses its own secret orders
+        must neither cancel that search nor wait behind it. Started on the first hint, kept for the
+        next match."""
+        if self._hint_worker is None:
+            from game.worker import AIWorker
+
+            self._hint_worker = AIWorker()
+        return self._hint_worker
+
+    @property
     def progress(self) -> Progress:
         """The lesson stars (read on first use: the menu and the lessons list ask for them)."""
         if self._progress is None:
@@ -191,8 +250,14 @@ class App:
         return self._progress
 
     def toast(self, text: str, seconds: float = 3.0) -> None:
-        """A short message at the bottom of the window (errors, 'Saved.')."""
+        """A short message at the top of the window, clear of the buttons (errors, "Saved.")."""
         self.toasts = [*self.toasts[-2:], (text, seconds)]
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Draw the next frame: something changed that no event and no screen's
+        :meth:`Scene.next_frame` tells the loop about (a notice, a new screen, a new window size)."""
+        self._dirty = True
 
     # -- stack ----------------------------------------------------------------------------------
     @property
@@ -201,6 +266,7 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
+        self.invalidate()
         self._garbage_due = True  # a push usually follows a pop or a reset: screens were dropped
         self._stale = {s: picture for s, picture in self._stale.items() if s in self.stack}
         scene.enter()
@@ -210,6 +276,7 @@ class App:
             return None
         scene = self.stack.pop()
         self._garbage_due = True
+        self.invalidate()
         self._stale.pop(scene, None)
         scene.leave()
         if self.top is not None:
@@ -256,7 +323,7 @@ class App:
         try:
             scene = self.make("match", match)
         except Exception as exc:  # a view bug must not take the menu down with it
-            self.toast(f"Could not open {match.game.title}: {exc}", 6)
+            self.toast(failure_sentence(f"{match.game.title} could not be opened", exc), 6)
             return False
         self.goto("menu")
         self.push(scene)
@@ -275,10 +342,13 @@ class App:
             self._keep_minimum_size()
         self._resized(self.screen.get_size())
 
-    def _resized(self, size: tuple[int, int]) -> None:
+    def _resized(self, size: tuple[int, int], settle: bool = False) -> None:
         """Lay every scene out for the new window size, never below :data:`MIN_SIZE`: a window
         manager that ignores the minimum gets the window grown back, and a full screen smaller than
-        the minimum shows the top-left of a minimum-size picture (see :meth:`draw`)."""
+        the minimum shows the top-left of a minimum-size picture (see :meth:`draw`).
+
+        ``settle`` (a resize the player is making): the top screen too is laid out later, once the
+        resizes stop (:data:`RESIZE_SETTLE`), showing its last picture scaled until then."""
         if not self.fullscreen and (size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]):
             with contextlib.suppress(pygame.error):
                 self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
@@ -287,13 +357,34 @@ class App:
         if size == self.size:
             return
         self._garbage_due = True
+        self.invalidate()
         old, self.size = self.size, size
         shown = self._shown()
         for scene in self.stack:
-            if scene is self.top:
+            if scene is self.top and not settle:
+                self._stale.pop(scene, None)
                 scene.resize(size)
             elif scene not in self._stale:
                 self._stale[scene] = self._picture(scene, old) if scene in shown else None
+        if settle:
+            self._layout_due_at = self.elapsed + RESIZE_SETTLE
+
+    @property
+    def awaiting_layout(self) -> bool:
+        """The top screen waits for the window to stop changing size (see :data:`RESIZE_SETTLE`)."""
+        return self.top is not None and self.top in self._stale
+
+    def _lay_out_top(self, now: bool) -> bool:
+        """Lay out the top screen if a resize left it stale and ``now`` (input is coming) or the
+        resizes have settled; True when it is laid out for the window (it may be updated)."""
+        top = self.top
+        if top is None or top not in self._stale:
+            return True
+        if not now and self.elapsed < self._layout_due_at:
+            return False
+        self._bring_up_to_size(top)
+        self.invalidate()
+        return True
 
     def _shown(self) -> list[Scene]:
         """The scenes drawn each frame: the top one and, under overlays, the ones they dim."""
@@ -336,21 +427,87 @@ class App:
         self.running = False
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
-        """One frame: events, update, draw. The loop and the tests both come through here."""
+        """One frame that is always drawn: events, update, draw. Tests, screenshots and the
+        developer tools come through here; the loop uses :meth:`frame`."""
+        self.frame(events, dt, force=True)
+
+    def frame(self, events: Iterable[pygame.event.Event], dt: float, force: bool = False) -> bool:
+        """One pass of the loop: the events, the top screen's update, and a drawing only when
+        something on screen may have changed (``force``: always). True when it drew.
+
+        ``dt`` is the real time since the last pass. While something moves it is clamped to
+        :data:`MAX_STEP`; after a quiet spell the screen first catches up on the quiet time (its
+        timers run on), and the input is then handled as happening now, so an animation it starts
+        is not swallowed by the time the window slept."""
+        events = list(events)
+        self.elapsed += dt
+        if self._moving:
+            dt = min(dt, MAX_STEP)
+        elif events and dt > MAX_STEP and self._lay_out_top(now=False):
+            self._advance(dt - 1 / FPS)
+            dt = 1 / FPS
         self.sound.next_frame()
         for event in events:
             self._dispatch(event)
             if not self.running:
-                return
+                return False
+        if self.top is None:
+            self.running = False
+            return False
+        laid_out = self._lay_out_top(now=False)
+        due = (laid_out and self._advance(dt)) or force or bool(events) or self._dirty
+        if due:
+            self.draw()
+            self.frames_drawn += 1
+            self._dirty = False
+        self._plan_next(drawn=due)
+        self._release_garbage()
+        return due
+
+    def _advance(self, dt: float) -> bool:
+        """Update the top screen, its widgets and the notices by ``dt`` seconds; True when that
+        changed the picture (the screen's own time came, a widget or a notice changed)."""
         top = self.top
         if top is None:
-            self.running = False
-            return
+            return False
         top.ui.update(dt)
+        widgets = self._widgets_changed = self._ui_watch.changed(top.ui)
         top.update(dt)
+        toasts = len(self.toasts)
         self.toasts = [(text, left - dt) for text, left in self.toasts if left - dt > 0]
-        self.draw()
-        self._release_garbage()
+        due_at = self._scene_due_at
+        scene_due = due_at is not None and self.elapsed >= due_at - 0.002
+        return widgets or scene_due or len(self.toasts) != toasts or self._toasts_fading()
+
+    def _toasts_fading(self) -> bool:
+        return any(left < TOAST_FADE for _, left in self.toasts)
+
+    def _plan_next(self, drawn: bool) -> None:
+        """Ask the top screen when it wants its next frame (after its update, before the wait). A
+        pass that did not draw keeps the time already planned unless the screen wants it sooner, so
+        a gentle pulse asked for at every look still comes round."""
+        top = self.top
+        wanted = None if top is None else top.next_frame()
+        if wanted is None:
+            self._scene_due_at = None
+        else:
+            due_at = self.elapsed + wanted
+            planned = self._scene_due_at
+            self._scene_due_at = due_at if drawn or planned is None else min(planned, due_at)
+        self._moving = wanted == NOW
+
+    def next_frame(self) -> float:
+        """Seconds the loop may sleep before the next pass (0: draw the next frame at :data:`FPS`),
+        whatever comes first: the screen's own time, the widgets', a notice fading, tidying up."""
+        if self._dirty or self._widgets_changed or self.top is None:
+            return NOW
+        if self.top in self._stale:  # the window is being resized: nothing but the layout to come
+            return max(NOW, self._layout_due_at - self.elapsed)
+        scene = None if self._scene_due_at is None else self._scene_due_at - self.elapsed
+        toast = min((left - TOAST_FADE for _, left in self.toasts), default=None)
+        garbage = self._garbage_at + GARBAGE_SECONDS - time.monotonic() if self._garbage_due else None
+        wait = sooner(scene, toast, garbage, UIWatch.next_look(self.top.ui), HEARTBEAT)
+        return NOW if wait is None else wait
 
     def _release_garbage(self) -> None:
         """Free dropped screens and widgets now rather than whenever Python's collector gets to them.
@@ -374,10 +531,10 @@ class App:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            self._resized((event.w, event.h))
+            self._resized((event.w, event.h), settle=True)
             return
         if event.type == pygame.WINDOWSIZECHANGED and not self.fullscreen:
-            self._resized((event.x, event.y))
+            self._resized((event.x, event.y), settle=True)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen)
@@ -387,6 +544,8 @@ class App:
         top = self.top
         if top is None:
             return
+        if event.type in PLAYER_INPUT:  # for the screen as the window shows it now
+            self._lay_out_top(now=True)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and self._mute_key(top, event):
             self.toggle_mute()
             return
@@ -420,7 +579,7 @@ class App:
         try:
             save_settings(self.settings)
         except OSError as exc:
-            self.toast(f"Could not save settings: {exc}")
+            self.toast(failure_sentence("The settings could not be saved", exc))
 
     def draw(self) -> None:
         """Draw the top scene, and the ones beneath it for overlays.
@@ -451,35 +610,62 @@ class App:
             window.blit(target, (0, 0))
 
     def _draw_toasts(self) -> None:
-        y = self.size[1] - 16
-        for text, left in reversed(self.toasts):
-            label = render_wrapped(text, font(18), int(self.size[0] * 0.8), (250, 244, 230))
-            box = label.get_rect(midbottom=(self.size[0] // 2, y)).inflate(28, 14)
+        """The notices, newest on top, where no button of the top screen is (see
+        :mod:`scenes.kit.notices`)."""
+        if not self.toasts:
+            return
+        newest_first = list(reversed(self.toasts))
+        labels: list[pygame.Surface] = []
+
+        def measure(width: int) -> tuple[int, int]:
+            text = newest_first[len(labels)][0]
+            labels.append(render_wrapped(text, font(18), width, (250, 244, 230)))
+            return labels[-1].get_size()
+
+        top = self.top
+        buttons = [] if top is None else [
+            e.rect for e in top.ui.get_sprite_group().sprites()
+            if isinstance(e, pygame_gui.elements.UIButton) and e.visible
+        ]
+        boxes = place_notices(self.size, buttons, measure, len(newest_first))
+        for (_, left), label, box in zip(newest_first, labels, boxes, strict=True):
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             alpha = int(230 * min(1.0, left / 0.4))
             pygame.draw.rect(panel, (40, 30, 24, alpha), panel.get_rect(), border_radius=10)
             self.screen.blit(panel, box)
             label.set_alpha(min(255, alpha + 25))
             self.screen.blit(label, label.get_rect(center=box.center))
-            y = box.top - 8
 
     def run(self, first: Scene) -> None:
-        """The 60 FPS loop until the window closes."""
+        """The loop until the window closes: at most :data:`FPS` frames a second while something
+        moves, asleep in the event queue while nothing does (see :meth:`next_frame`)."""
         self.push(first)
         try:
-            while self.running:
-                dt = self.clock.tick(FPS) / 1000.0
-                self.step(pygame.event.get(), min(dt, 0.1))
-                pygame.display.flip()
+            self.loop()
         finally:
             self.shutdown()
+
+    def loop(self, until: Callable[[], bool] | None = None) -> None:
+        """Pass after pass until the window closes or ``until()`` is true (the benchmark idles on a
+        screen for a few seconds): wait for an event or the next thing due, then :meth:`frame`."""
+        last = time.monotonic()
+        while self.running and not (until is not None and until()):
+            wait = self.next_frame()
+            events = wait_for_event(wait) if wait > NOW else []
+            self.clock.tick(FPS)  # a stream of mouse motion still draws at most FPS frames
+            events += pygame.event.get()
+            now = time.monotonic()
+            if self.frame(events, now - last):
+                pygame.display.flip()
+            last = now
 
     def shutdown(self) -> None:
         """Leave every scene (autosave happens there) and stop the AI worker at once."""
         while self.stack:
             self.stack.pop().leave()
-        if self._worker is not None:
-            self._worker.close()
+        for worker in (self._worker, self._hint_worker):
+            if worker is not None:
+                worker.close()
         self.sound.close()
         pygame.quit()
 

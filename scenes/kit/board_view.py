@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from scenes.kit.animation import Timeline, duration_scale
+from scenes.kit.pacing import GENTLE, NOW
 from scenes.kit.sound import Announce, silent
 
 if TYPE_CHECKING:
@@ -100,6 +101,16 @@ class ViewButton:
     primary: bool = False
     enabled: bool = True
     """False shows the button greyed out (e.g. Confirm before an allotment is complete)."""
+
+
+@dataclass(frozen=True)
+class CursorPlace:
+    """A spot the keyboard cursor can stand on: Enter or Space there is a click at the centre of
+    ``rect``, and the focus ring is drawn round ``rect``. ``name`` keeps the cursor on the same spot
+    when the board is laid out again (a square's name, "tray 3", "merge"...)."""
+
+    name: str
+    rect: pygame.Rect
 
 
 # square-grid geometry -------------------------------------------------------------------------------------
@@ -200,6 +211,11 @@ class GridGeometry:
 
     def names(self) -> list[str]:
         return [square_name(f, r) for r in range(self.ranks) for f in range(self.files)]
+
+    def places(self) -> list[CursorPlace]:
+        """Every square as a stop of the keyboard cursor (see :meth:`BoardView.cursor_places`)."""
+        return [CursorPlace(square_name(f, r), self.square_rect(f, r))
+                for r in range(self.ranks) for f in range(self.files)]
 
 
 # the view base class ------------------------------------------------------------------------------------
@@ -339,6 +355,21 @@ class BoardView:
     def finish_animation(self) -> None:
         self.timeline.finish()
 
+    def next_frame(self) -> float | None:
+        """How soon the board must be drawn again by itself (the screen hosting it passes this on
+        as its ``Scene.next_frame``): ``NOW`` while an animation plays or its sounds are still to be
+        said, ``GENTLE`` while something pulses (:meth:`pulsing`), else None: a still board costs
+        nothing."""
+        if self.busy or self.timeline.cues:
+            return NOW
+        return GENTLE if self.pulsing() else None
+
+    def pulsing(self) -> bool:
+        """True while something on the board moves with time outside any animation (a ring that
+        breathes round a threat, a piece put down but not yet final). Views that draw with their
+        clock at rest override this; without it their pulse would freeze until the next input."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the board into :attr:`rect` (only there: the scene owns the rest of the window)."""
 
@@ -368,6 +399,13 @@ class BoardView:
     def cancel(self) -> bool:
         """Drop any selection or half-made move (right click, Esc). True if there was one."""
         return False
+
+    def cursor_places(self, player: str | None) -> list[CursorPlace]:
+        """Where the keyboard cursor may stand now for ``player`` (None: nobody may act): every place
+        a click means something, so a game can be played without a mouse (:mod:`scenes.kit.keyboard`
+        moves the cursor by the places' centres and turns Enter into a click there). A board whose
+        input is not a plain square grid lists its own places (trays, rails, a question's buttons)."""
+        return []
 
     def prompt(self, player: str) -> str:
         """What ``player`` (a human to act) should do now, for the turn banner."""
@@ -459,6 +497,10 @@ class FittedBoardView(BoardView):
     def geo(self) -> GridGeometry:
         """The square grid on screen (tests and clicks find squares through it)."""
         return self.board.geo
+
+    def cursor_places(self, player: str | None) -> list[CursorPlace]:
+        """Every square of the grid: all these boards' clicks land on squares."""
+        return self.geo.places()
 
     @property
     def s(self) -> int:

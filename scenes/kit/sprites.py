@@ -7,12 +7,42 @@ their sprites once per board size (in ``layout``) — never per frame.
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pygame
 
 SS = 3
 """Supersampling factor: shapes are drawn this many times larger, then smoothscaled down."""
+
+MASTER = 128
+"""The size :func:`drawn_once` draws a picture at, for every smaller size to be scaled from."""
+
+Maker = TypeVar("Maker", bound=Callable[..., pygame.Surface])
+
+
+def drawn_once(maker: Maker) -> Maker:
+    """For a square picture drawn in code at a size, ``maker(size, *args)``: every size up to
+    :data:`MASTER` is the picture drawn once at :data:`MASTER` and smooth-scaled down.
+
+    A board's pieces were drawn anew (supersampled) for each window size, which made up a third or
+    more of a resize; a scaling costs a fraction of that and looks the same, the drawing being
+    larger than any piece shown. Larger sizes (a very large window) are drawn as they are, since an
+    enlarged picture would blur."""
+
+    @functools.lru_cache(maxsize=64)
+    def at_master(*args: Any, **kwargs: Any) -> pygame.Surface:
+        return maker(MASTER, *args, **kwargs)
+
+    @functools.wraps(maker)
+    def picture(size: int, *args: Any, **kwargs: Any) -> pygame.Surface:
+        if size > MASTER:
+            return maker(size, *args, **kwargs)
+        return pygame.transform.smoothscale(at_master(*args, **kwargs), (size, size))
+
+    return picture  # type: ignore[return-value]
 
 Color = tuple[int, int, int]
 

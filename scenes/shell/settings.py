@@ -168,6 +168,10 @@ class SettingsScreen(Scene):
                 self.app.save_settings()
                 self.app.sound.announce("your-turn")  # hear the new level
 
+    def next_frame(self) -> float | None:
+        """Still, but for the volume preview due a moment after a slider stops."""
+        return self._preview_in if self._preview_in > 0 else None
+
     def set_fullscreen(self, on: bool) -> None:
         """Apply and remember the window mode (the layout follows through App's resize)."""
         self.app.settings.fullscreen = on

@@ -141,8 +141,8 @@ def _draw_coordinates(surface: pygame.Surface, geo: Seesaw) -> None:
     s = geo.s
     frame = geo.frame
     gx, gy = geo.grid
-    size = max(10, int(s * 0.28))
-    small = max(9, int(s * 0.25))
+    size = max(11, int(s * 0.28))
+    small = max(11, int(s * 0.25))
     bottom_y = (frame.bottom + gy + ROWS * s) // 2
     top_y = (frame.top + gy) // 2
     for col in range(COLS):
@@ -248,7 +248,7 @@ def _draw_gauge_frame(surface: pygame.Surface, geo: Seesaw, ox: int, oy: int) ->
         x = bar.left - 8 if m < 0 else bar.right + 8
         label = style.text_surface(signed(m), size, (240, 220, 190), True)
         surface.blit(label, label.get_rect(**{anchor: (x, bar.centery)}))
-    small = max(10, int(s * 0.23))
+    small = max(11, int(s * 0.23))
     caption_y = (bar.bottom + card.bottom) // 2 + 2
     left = style.text_surface("tips left: Circles win", small, (236, 170, 150))
     right = style.text_surface("tips right: Triangles win", small, (160, 192, 236))

@@ -70,27 +70,51 @@ def _masked(mask: pygame.Surface, fill: pygame.Surface) -> pygame.Surface:
     return out
 
 
-def _weight_figures(surface: pygame.Surface, big: int, shape: str, color: Color, weight: int) -> None:
-    """The piece's weight in big white figures and a badge with its kind's letter: the weight is
-    what the balance counts, the letter how the piece moves."""
+BADGE_LETTER_PX = 11
+"""The smallest a piece's letter badge is drawn, in window pixels."""
+
+
+def with_badge(image: pygame.Surface, shape: str, color: Color, weight: int) -> pygame.Surface:
+    """``image`` (a piece at its final size) with a badge naming its kind (P B R Q K) in the
+    corner. Drawn at the final size, not on the large master picture every size is scaled from:
+    scaled with the piece, the letter came out 7 px tall on a 1024x640 board; here it is never
+    under :data:`BADGE_LETTER_PX`, and the badge keeps to the piece's corner."""
     ss = sprites.SS
-    centre = (big * 0.5, big * 0.5) if shape == "circle" else (big * 0.5, big * 0.63)
-    size = big * (0.5 if shape == "circle" else 0.44)
+    d = image.get_width()
+    letter_px = max(BADGE_LETTER_PX, round(d * 0.25))
+    radius = letter_px * 0.72
+    corner = (d * 0.8, d * 0.2) if shape == "circle" else (d * 0.8, d * 0.24)
+    centre = (min(corner[0], d - radius - 1), max(corner[1], radius + 1))
+    side = int(radius * 2 + 2)
+    big = pygame.Surface((side * ss, side * ss), pygame.SRCALPHA)
+    c = side * ss / 2
+    pygame.draw.circle(big, (*sprites.shade(color, 0.4), 255), (c, c), radius * ss)
+    pygame.draw.circle(big, (*style.PARCHMENT, 255), (c, c), (radius - 1) * ss)
+    letter = style.font(letter_px * ss, True).render(B.PIECE_LETTERS[weight], True, style.INK)
+    big.blit(letter, letter.get_rect(center=(round(c), round(c + ss * 0.5))))
+    badge = pygame.transform.smoothscale(big, (side, side))
+    out = image.copy()
+    out.blit(badge, badge.get_rect(center=(round(centre[0]), round(centre[1]))))
+    return out
+
+
+def _weight_figures(surface: pygame.Surface, big: int, shape: str, color: Color, weight: int) -> None:
+    """The piece's weight in big white figures: what the balance counts. (The badge with the kind's
+    letter is drawn at the piece's final size, by :func:`with_badge`.)"""
+    ss = sprites.SS
+    # a circle's figures sit a little down and left, clear of the badge in its top right corner
+    centre = (big * 0.42, big * 0.57) if shape == "circle" else (big * 0.5, big * 0.63)
+    size = big * (0.46 if shape == "circle" else 0.44)
     digits = style.font(int(size), True).render(str(weight), True, (255, 255, 255))
     shadow = style.font(int(size), True).render(str(weight), True, sprites.shade(color, 0.3))
     shadow.set_alpha(170)
     rect = digits.get_rect(center=(round(centre[0]), round(centre[1])))
     surface.blit(shadow, rect.move(0, max(1, ss)))
     surface.blit(digits, rect)
-    badge = (big * 0.8, big * 0.2) if shape == "circle" else (big * 0.8, big * 0.24)
-    radius = big * 0.17
-    pygame.draw.circle(surface, (*sprites.shade(color, 0.4), 255), badge, radius)
-    pygame.draw.circle(surface, (*style.PARCHMENT, 255), badge, radius - ss)
-    letter = style.font(int(radius * 1.45), True).render(B.PIECE_LETTERS[weight], True, style.INK)
-    surface.blit(letter, letter.get_rect(center=(round(badge[0]), round(badge[1] + ss * 0.3))))
 
 
 @surface_cache
+@sprites.drawn_once
 def token_sprite(
     diameter: int,
     shape: str,
@@ -219,6 +243,7 @@ def board_sprites(s: int) -> Mapping[str, pygame.Surface]:
     for side, (shape, color) in enumerate(SIDE_LOOKS):
         for weight in B.PIECE_NAMES:
             img = token_sprite(d, shape, color, weight, king=weight == B.KING)
+            img = with_badge(img, shape, color, weight)
             sp[f"piece-{side}-{weight}"] = img
         sp[f"shadow-{side}"] = silhouette_shadow(sp[f"piece-{side}-1"])
     for kind in MARK_KINDS:

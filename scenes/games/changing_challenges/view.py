@@ -38,7 +38,7 @@ from scenes.games.changing_challenges.sides import (
 )
 from scenes.games.changing_challenges.sprites import board_sprites, token_sprite
 from scenes.games.changing_challenges.threats import centre_threats
-from scenes.kit.board_view import BoardView, Gesture, ViewAction, ViewButton
+from scenes.kit.board_view import BoardView, CursorPlace, Gesture, ViewAction, ViewButton
 
 if TYPE_CHECKING:
     from game.core import GameState
@@ -281,6 +281,14 @@ class ChangingChallengesView(BoardView):
             self.cc, player, move_text, self.geo, self.selected, self.choice, self._make_choice
         )
 
+    def cursor_places(self, player: str | None) -> list[CursorPlace]:
+        """Every square of the level deck, storage too; while a capture asks "merge or knock out?",
+        only the question's two answers (Esc closes it, as the mouse's click elsewhere does)."""
+        if self.choice is not None:
+            choice = self.choice
+            return [CursorPlace("merge", choice.merge_rect), CursorPlace("knock", choice.knock_rect)]
+        return [CursorPlace(B.square_name(sq), self.square_rect(sq)) for sq in range(B.SIZE)]
+
     # -- texts ------------------------------------------------------------------------------------------
     def centre_threats(self) -> dict[str, list[int]]:
         """Per player: centre-line squares their king could step onto *safely* and so win, were it
@@ -316,6 +324,10 @@ class ChangingChallengesView(BoardView):
         return token_sprite(max(8, int(size * 0.96)), shape, color)
 
     # -- drawing ----------------------------------------------------------------------------------------
+    def pulsing(self) -> bool:
+        """A king that could win on the centre line next pulses."""
+        return any(self.centre_threats().values())
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._clock += dt

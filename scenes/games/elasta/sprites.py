@@ -38,6 +38,7 @@ Sprites = Mapping[str, pygame.Surface]
 
 
 @lru_cache(maxsize=256)
+@kit.drawn_once
 def chip_sprite(diameter: int, side: str, number: int | None) -> pygame.Surface:
     """A poker-style chip: a rim with eight inlaid marks, a sheen, and the number (or, face down,
     the band emblem). White's are ivory with crimson marks, Black's ebony with gold, so the two rows

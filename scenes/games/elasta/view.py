@@ -36,7 +36,15 @@ from scenes.games.elasta.layout import TableLayout
 from scenes.games.elasta.palette import CARD_COLOR, CHIP_STYLE, FILE_LETTERS, GAME_ID, PLAYERS, N
 from scenes.games.elasta.reveal import Moment, Plan, lines_at, plan_turn
 from scenes.games.elasta.sprites import Sprites, chip_sprite, sprite_set
-from scenes.kit.board_view import BoardView, Gesture, GridGeometry, ViewAction, ViewButton, sentence
+from scenes.kit.board_view import (
+    BoardView,
+    CursorPlace,
+    Gesture,
+    GridGeometry,
+    ViewAction,
+    ViewButton,
+    sentence,
+)
 
 if TYPE_CHECKING:
     from game.core import GameState
@@ -118,6 +126,19 @@ class ElastaView(BoardView):
     def gestures_for(self, player: str, move_text: str) -> list[Gesture] | None:
         """The drags and the Confirm press that seal ``move_text`` (see :mod:`.teach`)."""
         return teach.gestures_for(self, player, move_text)
+
+    def cursor_places(self, player: str | None) -> list[CursorPlace]:
+        """The token goes on a square; chips are picked from the player's own tray and put on their
+        own rail's files (two presses of Enter for one drag)."""
+        if player is None:
+            return []
+        if self.ela.phase == R.PHASE_TOKEN:
+            return self.geo.places()
+        table = self.table
+        trays = [CursorPlace(f"tray {chip}", rect) for chip, rect in enumerate(table.tray_slots[player])]
+        rail = table.slot_rects[player]
+        files = [CursorPlace(f"file {FILE_LETTERS[f]}", rect) for f, rect in enumerate(rail)]
+        return trays + files
 
     # ------------------------------------------------------------------------------------------------
     # state
@@ -437,6 +458,15 @@ class ElastaView(BoardView):
     # ------------------------------------------------------------------------------------------------
     # drawing: this view decides what is seen (secrets, the hand); the painters draw it
     # ------------------------------------------------------------------------------------------------
+    def pulsing(self) -> bool:
+        """The viewer's secret token pulses on its square; sealed chips slide to the rail for a
+        moment."""
+        if any(self._sealing(player) is not None for player in self.match.game.players):
+            return True
+        viewer = self.viewer()
+        return (self.ela.phase == R.PHASE_TOKEN and not self.ela.over and viewer is not None
+                and self.token_draft.get(viewer) is not None)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._clock += dt

@@ -358,6 +358,10 @@ class ElephantRunView(FittedBoardView):
     # ------------------------------------------------------------------------------------------------
     # drawing
     # ------------------------------------------------------------------------------------------------
+    def pulsing(self) -> bool:
+        """Farmers put down at setup but not yet submitted pulse ("not final")."""
+        return bool(self.setup)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._clock += dt

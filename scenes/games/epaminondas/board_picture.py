@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 import pygame
 
@@ -65,15 +66,7 @@ def _wood(board: BoardLayout) -> pygame.Surface:
         for file in range(FILES):
             r = geo.square_rect(file, rank).move(-geo.rect.left, -geo.rect.top)
             wood.fill(WOOD_LIGHT if (file + rank) % 2 else WOOD_DARK, r)
-    grain = pygame.Surface(size, pygame.SRCALPHA)
-    rng = random.Random(1975)  # fixed: the same grain every time
-    for _ in range(height // 3):
-        y = rng.uniform(0, height)
-        amp, freq, phase = rng.uniform(1, 4), rng.uniform(0.004, 0.015), rng.uniform(0, 6.3)
-        shade = rng.choice(((90, 56, 30), (255, 236, 200)))
-        points = [(x, y + amp * math.sin(x * freq + phase)) for x in range(0, width + 8, 8)]
-        pygame.draw.lines(grain, (*shade, rng.randint(10, 24)), False, points, 1)
-    wood.blit(grain, (0, 0))
+    wood.blit(pygame.transform.smoothscale(_grain(), size), (0, 0))
     for rank, tint_color, alpha in ((0, HOME_WHITE, 70), (RANKS - 1, HOME_BLACK, 60)):
         row = geo.square_rect(0, rank).move(-geo.rect.left, -geo.rect.top)
         band = pygame.Surface((width, row.height), pygame.SRCALPHA)
@@ -84,3 +77,23 @@ def _wood(board: BoardLayout) -> pygame.Surface:
     for i in range(1, RANKS):
         pygame.draw.line(wood, (*LINE,), (0, i * s), (width, i * s), 1)
     return wood
+
+
+GRAIN_SQUARE = 56
+"""The square size the grain is drawn at once; every window size gets it scaled (drawing it anew
+for each size, a few hundred wavy lines, was most of a resize's time)."""
+
+
+@lru_cache(maxsize=1)
+def _grain() -> pygame.Surface:
+    """A faint wood grain over the whole playing area, always the same (a fixed seed)."""
+    width, height = FILES * GRAIN_SQUARE, RANKS * GRAIN_SQUARE
+    grain = pygame.Surface((width, height), pygame.SRCALPHA)
+    rng = random.Random(1975)
+    for _ in range(height // 3):
+        y = rng.uniform(0, height)
+        amp, freq, phase = rng.uniform(1, 4), rng.uniform(0.004, 0.015), rng.uniform(0, 6.3)
+        shade = rng.choice(((90, 56, 30), (255, 236, 200)))
+        points = [(x, y + amp * math.sin(x * freq + phase)) for x in range(0, width + 8, 8)]
+        pygame.draw.lines(grain, (*shade, rng.randint(10, 24)), False, points, 1)
+    return grain

@@ -349,6 +349,10 @@ class EpaminondasView(FittedBoardView):
     # ------------------------------------------------------------------------------------------------
     # drawing
     # ------------------------------------------------------------------------------------------------
+    def pulsing(self) -> bool:
+        """Crossed stones that will win unless answered pulse with a red ring."""
+        return not self.busy and self.threat() is not None
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._clock += dt

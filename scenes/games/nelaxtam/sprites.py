@@ -41,6 +41,7 @@ from scenes.kit.fonts import font
 
 
 @surface_cache
+@sprites.drawn_once
 def tile_sprite(size: int, dark: bool, variant: int) -> pygame.Surface:
     """One territory piece seen from above: a bevelled stone slab with a speckled texture and its
     side's emblem inlaid — a bronze diamond on Black's basalt, a ring and dot on White's sandstone —
@@ -86,6 +87,7 @@ def tile_sprite(size: int, dark: bool, variant: int) -> pygame.Surface:
 
 
 @surface_cache
+@sprites.drawn_once
 def troop_sprite(diameter: int, side: str, number: int | None) -> pygame.Surface:
     """A numbered troop: Black's are ebony shields with a gold rim, White's ivory round tokens with a
     crimson rim. The silhouettes differ so the armies never mix up, whatever one's colour vision; the

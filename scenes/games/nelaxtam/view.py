@@ -31,7 +31,7 @@ from scenes.games.nelaxtam.plan import INVASION, ORDERS, Plan, plan_turn
 from scenes.games.nelaxtam.roster import RosterCard, draw_roster, head_token_size
 from scenes.games.nelaxtam.sprites import troop_sprite
 from scenes.kit import style
-from scenes.kit.board_view import BoardView, Gesture, GridGeometry, ViewAction, ViewButton
+from scenes.kit.board_view import BoardView, CursorPlace, Gesture, GridGeometry, ViewAction, ViewButton
 
 if TYPE_CHECKING:
     from game.core import GameState
@@ -122,6 +122,10 @@ class NelaxtamView(BoardView):
     def gestures_for(self, player: str, move_text: str) -> list[Gesture] | None:
         """The clicks and the Confirm press that seal ``move_text`` (see :mod:`.teach`)."""
         return teach.gestures_for(self, player, move_text)
+
+    def cursor_places(self, player: str | None) -> list[CursorPlace]:
+        """Landings, troops and their targets are all squares of the island."""
+        return self.table.grid.places()
 
     def square_at(self, pos: tuple[int, int]) -> int | None:
         return self.table.square_at(pos)
@@ -276,6 +280,10 @@ class NelaxtamView(BoardView):
         return self.seat_status(player, acting, "waiting")
 
     # -- drawing --------------------------------------------------------------------------------------------
+    def pulsing(self) -> bool:
+        """During the invasion the free coast and the next troop to place pulse."""
+        return self.nel.phase == R.PHASE_INVASION and self._actor() is not None
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._clock += dt

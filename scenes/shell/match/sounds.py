@@ -101,6 +101,13 @@ class MatchSounds:
         if event is not None:
             self.announce(event)
 
+    def due_in(self, human: str | None) -> float | None:
+        """Seconds until :meth:`frame` chimes "your turn" for ``human`` (the human who may act now),
+        so a still screen wakes for it; None when no chime is owed or nobody may act yet."""
+        if not self.owed_your_turn or human is None:
+            return None
+        return max(0.0, YOUR_TURN_PAUSE - self._wait)
+
     def frame(self, dt: float, human: str | None) -> None:
         """Every frame: chime "your turn" a moment after a human may act again."""
         if not self.owed_your_turn:

@@ -27,6 +27,8 @@ from game.lessons import LessonRun
 from scenes.kit import marks
 from scenes.kit.app import Scene
 from scenes.kit.board_view import BoardView, ViewAction
+from scenes.kit.failures import failure_sentence
+from scenes.kit.pacing import GENTLE, NOW, sooner
 from scenes.kit.registry import make_view
 from scenes.kit.view_host import over_window, released, typed
 from scenes.shell.tutorial import catalogue
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
     from scenes.kit.app import App
 
 REPLY_PAUSE = 0.45
+STARS_SECONDS = 1.0
+"""How long the finished lesson's stars take to pop in (the panel draws them from the clock)."""
 """Seconds between the learner's move coming to rest and the other side's answer (at normal speed),
 so the two are seen as two moves."""
 
@@ -285,7 +289,7 @@ class LessonScreen(Scene):
             try:
                 self.app.progress.record(self.info.id, self.lesson.id, self.run.stars)
             except (OSError, ValueError) as exc:
-                self.app.toast(f"Your stars could not be saved: {exc}", 6.0)
+                self.app.toast(failure_sentence("Your stars could not be saved", exc), 6.0)
         self._refresh_buttons()
 
     # -- commands -------------------------------------------------------------------------------------
@@ -337,7 +341,7 @@ class LessonScreen(Scene):
         try:
             self._rules_window = open_rules_window(self.ui, self.info)
         except Exception as exc:
-            self.app.toast(f"Could not open the rules: {exc}")
+            self.app.toast(failure_sentence("The rules could not be opened", exc))
 
     def _close_rules(self) -> bool:
         window, self._rules_window = self._rules_window, None
@@ -360,6 +364,19 @@ class LessonScreen(Scene):
             elif self.run.simultaneous and not self.run.match.pending:
                 self._seal()
         self._refresh_buttons()
+
+    def next_frame(self) -> float | None:
+        """The board's motion; the marks breathing at a gentle rate; the reply's pause and the
+        stars popping in at the end; still otherwise."""
+        if self.view.busy:
+            return NOW
+        popping = self.completed_at is not None and self.clock - self.completed_at < STARS_SECONDS
+        return sooner(
+            self.view.next_frame(),
+            NOW if popping else None,
+            max(0.0, self.reply_wait) if self.reply_due is not None else None,
+            GENTLE if self.step_marks() or self.shown else None,
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
