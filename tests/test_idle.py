@@ -195,3 +195,26 @@ def test_quiet_time_does_not_swallow_the_animation_input_starts(app: Any) -> Non
     scene.handle_event = start_on_event  # type: ignore[method-assign]
     app.frame([pygame.event.Event(pygame.USEREVENT)], 5.0)
     assert scene.view.busy and scene.view.timeline.t <= 2 * DT
+
+
+def test_a_lesson_breathes_its_marks_then_rests(app: Any) -> None:
+    """A step's rings breathe for a few seconds to catch the eye, then hold still: a lesson left
+    open draws nothing, and a new step (or Show me) starts the breathing again."""
+    from game.register import get
+    from scenes.shell.tutorial.lesson import BREATHE_SECONDS
+
+    app.settings.animation_speed = "off"
+    info = get("epaminondas")
+    app.goto("menu")
+    app.open("lessons", info)
+    scene: Any = app.open("lesson", info, 0)
+    pygame.mouse.set_pos((app.size[0] - 1, app.size[1] - 1))
+    assert scene.step_marks(), "the first lesson's first step shows marks"
+    breathing = passes(app, 60)
+    assert breathing >= 10  # about 20 frames a second while the rings breathe
+    passes(app, int(BREATHE_SECONDS * 60))
+    settle(app)
+    assert passes(app, PASSES) == 0
+    scene.shown = scene.step_marks()  # as "Show me" does: new marks
+    app.invalidate()
+    assert passes(app, 60) >= 10

@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 REPLY_PAUSE = 0.45
 STARS_SECONDS = 1.0
 """How long the finished lesson's stars take to pop in (the panel draws them from the clock)."""
+BREATHE_SECONDS = 4.0
+"""How long a step's rings breathe before they hold still."""
 """Seconds between the learner's move coming to rest and the other side's answer (at normal speed),
 so the two are seen as two moves."""
 
@@ -65,6 +67,8 @@ class LessonScreen(Scene):
         self.controls = LessonControls(self.ui)
         self.painter = LessonPainter(self)
         self.clock = 0.0
+        self._marks_key: tuple[object, ...] = ()
+        self._marks_since = 0.0
         self.keep_progress = True
         """False for the showcase's pictures: a screenshot must not hand out stars."""
         self._rules_window: Any = None
@@ -117,6 +121,20 @@ class LessonScreen(Scene):
             return self.frame.text
         text = self.frame.text
         return pygame.Rect(text.left, text.top, text.width, self.frame.buttons_top - 14 - text.top)
+
+    def marks_clock(self) -> float:
+        """The clock the marks breathe by: it runs for :data:`BREATHE_SECONDS` after the marks
+        change (a new step, a "Show me"), then holds, so the rings catch the eye and then keep
+        still — a lesson left open costs no more than any other still screen."""
+        key = (id(self.run.step), id(self.shown), self.reply_due is None, self.completed)
+        if key != self._marks_key:
+            self._marks_key = key
+            self._marks_since = self.clock
+        return min(self.clock, self._marks_since + BREATHE_SECONDS)
+
+    def marks_breathing(self) -> bool:
+        self.marks_clock()
+        return self.clock < self._marks_since + BREATHE_SECONDS
 
     def step_marks(self) -> marks.Marks | None:
         """The current step's rings and arrows, while the learner is to act on it."""
@@ -375,7 +393,7 @@ class LessonScreen(Scene):
             self.view.next_frame(),
             NOW if popping else None,
             max(0.0, self.reply_wait) if self.reply_due is not None else None,
-            GENTLE if self.step_marks() or self.shown else None,
+            GENTLE if (self.step_marks() or self.shown) and self.marks_breathing() else None,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

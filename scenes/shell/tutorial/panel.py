@@ -87,7 +87,7 @@ class LessonPainter:
             if not scene.view.busy:
                 for layer in (scene.step_marks(), scene.shown):
                     if layer:
-                        layer.draw(surface, scene.view, scene.clock)
+                        layer.draw(surface, scene.view, scene.marks_clock())
         self._draw_panel(surface)
 
     # -- the panel ------------------------------------------------------------------------------------
@@ -102,8 +102,8 @@ class LessonPainter:
         title_size = 20 if compact else 23
         lines = style.wrap(scene.lesson.title, title_size, width, bold=True, max_lines=2)
         y = style.text_block(surface, lines, (x, head.bottom + 4), title_size, style.INK, bold=True)
-        rule = style.fit_text(scene.lesson.rule, 14, width)
-        y = style.text(surface, rule, (x, y + 2), 14, style.INK_SOFT).bottom + 10
+        rule = style.wrap(scene.lesson.rule, 14, width, max_lines=3)  # wrapped rather than cut short
+        y = style.text_block(surface, rule, (x, y + 2), 14, style.INK_SOFT, spacing=1.25) + 8
         pygame.draw.line(surface, style.PARCHMENT_DARK, (x, y), (box.right, y), 2)
         y += 12
         if scene.completed_at is not None:
