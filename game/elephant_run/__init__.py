@@ -20,6 +20,7 @@ from game.elephant_run.rules import (
     square_index,
     square_name,
 )
+from game.elephant_run.solver import report as solve_report
 
 SUMMARY = "An elephant eats the field tile by tile; farmers must hem it in."
 
@@ -105,7 +106,7 @@ GAME = GameInfo(
     rules_help=RULES_HELP,
     bench_states=bench_states,
     position_factory=ElephantRunState.from_text,
-    extra={"perft": perft},
+    extra={"perft": perft, "solve": solve_report},
 )
 
 __all__ = ["ELEPHANT", "FARMERS", "GAME", "ElephantRunState", "square_index", "square_name"]

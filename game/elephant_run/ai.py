@@ -41,6 +41,7 @@ from game.elephant_run.rules import (
     grow,
     region,
 )
+from game.elephant_run.solver import OutOfBudget, Solver
 
 WIN = 100_000
 PROVEN = WIN - 1_000
@@ -453,9 +454,59 @@ def _greedy(state: ElephantRunState, rng: random.Random) -> Move:
     return best
 
 
+SOLVE_SHARE = 0.6
+"""Of hard's think time, the part the exact solver may take before the search gets the rest."""
+
+SOLVE_FROM_NEED = 6
+"""The solver is tried once the elephant needs at most this many points: each point more costs
+about ten times the work, and from 7 up it rarely finishes within the share, which the search
+would then miss."""
+
+MEMO_LIMIT = 500_000
+"""Solved positions the hard level keeps between moves (about 110 bytes each, so ~55 MB at most):
+the next move's position is usually already among them. Past the limit the memo starts afresh."""
+
+_SOLVERS: dict[bool, Solver] = {}
+
+
+def _solver(compound: bool) -> Solver:
+    """The per-process solver for one compound rule, started afresh when its memo is full."""
+    solver = _SOLVERS.get(compound)
+    if solver is None or len(solver.memo) > MEMO_LIMIT:
+        solver = _SOLVERS[compound] = Solver(compound)
+    return solver
+
+
+def solved_move(state: ElephantRunState, rng: random.Random, deadline: float) -> Move | None:
+    """A move that keeps the solved value of ``state``, or None if the solver runs out of time.
+
+    Among equally valued moves (a lost side's moves all lose equally fast against perfect play)
+    the static evaluation picks the one that makes the opponent's task hardest, so a human who
+    errs still meets resistance; ties go to the seeded generator."""
+    solver = _solver(state.compound)
+    solver.deadline = deadline
+    try:
+        verdict, keep = solver.best_moves(state)
+    except OutOfBudget:
+        return None
+    LAST_STATS.clear()
+    LAST_STATS.update(nodes=solver.nodes, depth=SOLVED_DEPTH, seconds=0.0, value=verdict.gain)
+    sign = 1 if state.side == SIDE_ELEPHANT else -1
+
+    def preference(move: PlayMove) -> float:
+        child = state._apply_unchecked(move)
+        if child.over:
+            return 0.0
+        return sign * evaluate(child.tiles, child.farmers, child.elephant, child.side, child.target,
+                               child.n_farmers) + rng.random()
+
+    return max(keep, key=preference)
+
+
 def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
     """``core.AIFunction`` for Elephant Run: easy is a noisy one-ply player, normal a shallow
-    search, hard a deep search that plays perfectly once it has solved the position."""
+    search, hard the exact solver (:mod:`.solver`) while it answers within part of the time, and
+    a deep search when the position is still too far from the end to solve."""
     assert isinstance(state, ElephantRunState)
     started = time.perf_counter()
     if state.phase == PHASE_PLACE_ELEPHANT:
@@ -468,6 +519,10 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
     if level == "easy":
         return _greedy(state, rng)
     deadline = started + seconds * 0.92
+    if level == "hard" and state.target - state.points <= SOLVE_FROM_NEED:
+        move = solved_move(state, rng, started + seconds * SOLVE_SHARE)
+        if move is not None:
+            return move
     searcher = Searcher(state.target, state.n_farmers, state.compound, deadline)
     move, value, depth = searcher.root(
         state.tiles, state.farmers, state.elephant, state.side, LEVEL_DEPTH.get(level, 4), rng,
@@ -479,5 +534,13 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
     return move
 
 
-__all__ = ["LAST_STATS", "Searcher", "ai", "choose_elephant_setup", "choose_farmer_setup", "evaluate",
-           "start_score"]
+__all__ = [
+    "LAST_STATS",
+    "Searcher",
+    "ai",
+    "choose_elephant_setup",
+    "choose_farmer_setup",
+    "evaluate",
+    "solved_move",
+    "start_score",
+]
