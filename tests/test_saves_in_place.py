@@ -246,7 +246,7 @@ def open_load(app: Any) -> LoadScreen:
 def test_the_load_screen_lists_newest_first_with_pictures_of_the_boards(
     app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import scenes.shell.load as load_module
+    import scenes.shell.load_rows as load_module
 
     drawn: list[tuple[str, tuple[str, ...]]] = []
     real = load_module.board_picture
@@ -269,7 +269,7 @@ def test_the_load_screen_lists_newest_first_with_pictures_of_the_boards(
     assert len(drawn) == 3, "pictures are drawn once, not every frame"
     # the picture really is on screen, where the row's board goes
     row = screen.row_rect(0)
-    box = screen._thumb_box(row)
+    box = load_module.thumb_box(row)
     picture = screen.thumbnails.get(screen.entries[0], box.size)
     assert picture is not None
     assert app.screen.get_at(box.center) == picture.get_at((box.width // 2, box.height // 2))
