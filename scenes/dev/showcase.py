@@ -29,12 +29,13 @@ SCENES: tuple[str, ...] = (
     "match-end",
     "match-hint",
     "match-review",
+    "match-keyboard",
     "lessons",
     "lesson",
     "lesson-done",
 )
 MATCH_SCENES: frozenset[str] = frozenset(
-    {"pause", "match-setup", "match-mid", "match-end", "match-hint", "match-review"})
+    {"pause", "match-setup", "match-mid", "match-end", "match-hint", "match-review", "match-keyboard"})
 LESSON_SCENES: frozenset[str] = frozenset({"lessons", "lesson", "lesson-done"})
 """The lessons list, a lesson in progress (the first whose first step draws marks), and a lesson
 just finished (played through its model answers; no stars are saved)."""
@@ -144,6 +145,7 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
         "match-end": lambda: _match(app, "end", game_id),
         "match-hint": lambda: _hint(app, game_id),
         "match-review": lambda: _review(app, game_id),
+        "match-keyboard": lambda: _keyboard(app, game_id),
         "lessons": lambda: _lessons(app, game_id),
         "lesson": lambda: _lesson(app, game_id, finished=False),
         "lesson-done": lambda: _lesson(app, game_id, finished=True),
@@ -205,6 +207,41 @@ def _review(app: App, game_id: str) -> None:
     app.goto("menu")
     app.push(scene)
     scene.review_at(max(1, len(scene.match.turns) // 2))  # type: ignore[attr-defined]
+
+
+def _keyboard(app: App, game_id: str) -> None:
+    """The middle demo game played by keys: the cursor has picked a piece up (Enter) and stands on
+    where it could go, as the arrows took it there."""
+    import pygame
+
+    from scenes.kit.keyboard import keys_to
+
+    scene = _match_scene(app, "mid", game_id)
+    app.goto("menu")
+    app.push(scene)
+    app.step([], 1 / 60)  # laid out: the board's places are where they will be drawn
+
+    def keys(*codes: int) -> None:
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0) for k in codes],
+                 1 / 60)
+
+    keys(pygame.K_DOWN)
+    player = scene.input_player()  # type: ignore[attr-defined]
+    if player is None:
+        return
+    state = scene.match.state  # type: ignore[attr-defined]
+    text = state.move_to_text(player, state.legal_moves(player)[0])
+    clicks = [g for g in scene.view.gestures_for(player, text) or [] if g.kind in ("click", "drag")]  # type: ignore[attr-defined]
+    spots = [spot for g in clicks for spot in ((g.pos, g.to) if g.kind == "drag" else (g.pos,))][:2]
+    for number, spot in enumerate(spots):
+        places = scene.keys.places()  # type: ignore[attr-defined]
+        goal = next((p for p in places if p.rect.collidepoint(spot)), None)
+        here = scene.keys.focus.cursor(places)  # type: ignore[attr-defined]
+        if goal is None or here is None:
+            return
+        keys(*(keys_to(places, here.name, goal.name) or []))
+        if number == 0:
+            keys(pygame.K_RETURN)
 
 
 def _hint(app: App, game_id: str) -> None:

@@ -8,6 +8,7 @@ over the length, O(log n) measurements, never one per character."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,6 +25,11 @@ def safe_text(content: Any, max_chars: int = MAX_DRAWN_CHARS, keep_newlines: boo
     return clean_text(content, max_chars, keep_newlines=keep_newlines)
 
 
+CUT_LISTENERS: list[Callable[[str, str], None]] = []
+"""Told (whole text, what is left of it) whenever :func:`cut_to_width` shortens a text: the fit checker
+(``scenes/dev/fit.py``) listens while it looks at a screen."""
+
+
 def cut_to_width(content: str, face: pygame.font.Font, width: int, always_mark: bool = False) -> str:
     """The longest start of ``content`` that fits ``width`` pixels with an ellipsis after it.
 
@@ -32,6 +38,13 @@ def cut_to_width(content: str, face: pygame.font.Font, width: int, always_mark: 
     content = safe_text(content)
     if not always_mark and face.size(content)[0] <= width:
         return content
+    shortened = _cut(content, face, width)
+    for listener in CUT_LISTENERS:
+        listener(content, shortened)
+    return shortened
+
+
+def _cut(content: str, face: pygame.font.Font, width: int) -> str:
     if face.size(content + ELLIPSIS)[0] <= width:
         return content + ELLIPSIS
     fits, too_long = 0, len(content)  # a prefix of length `fits` fits (0: the ellipsis alone)
@@ -42,6 +55,21 @@ def cut_to_width(content: str, face: pygame.font.Font, width: int, always_mark: 
         else:
             too_long = middle
     return content[:fits].rstrip() + ELLIPSIS
+
+
+CLAUSE_ENDS = ("; ", ", ", " (", " — ")
+
+
+def leading_clauses(content: str, face: pygame.font.Font, width: int) -> str:
+    """The longest start of ``content`` that fits ``width`` pixels and ends where a clause does (before
+    "; ", ", ", " (" or " — "), so a one-line summary reads as a whole phrase instead of stopping
+    mid-word; "" when not even the first clause fits. ``content`` itself when it all fits."""
+    content = safe_text(content)
+    if face.size(content)[0] <= width:
+        return content
+    ends = sorted({i for mark in CLAUSE_ENDS for i in range(len(content)) if content.startswith(mark, i)})
+    fitting = [content[:i] for i in ends if face.size(content[:i])[0] <= width]
+    return fitting[-1] if fitting else ""
 
 
 def wrap_lines(content: str, face: pygame.font.Font, width: int, max_lines: int | None = None) -> list[str]:

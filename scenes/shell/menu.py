@@ -20,6 +20,7 @@ from game.core import GameInfo, GameState
 from scenes.kit import style
 from scenes.kit.about import version_text
 from scenes.kit.app import Scene
+from scenes.kit.failures import failure_sentence
 from scenes.kit.fonts import font
 from scenes.kit.pacing import NOW
 from scenes.kit.picture import board_picture, content_bounds
@@ -148,7 +149,7 @@ class MainMenuScene(Scene):
             self.load_error = None
         except Exception as exc:  # a broken game module must not blank the whole menu
             self.games = []
-            self.load_error = f"The games could not be loaded: {exc}"
+            self.load_error = failure_sentence("The games could not be loaded", exc)
         try:
             self.continue_entry = self.app.store.last_unfinished()
         except Exception:

@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 from game.core import GameError, GameInfo
 from scenes.kit import style
 from scenes.kit.app import Scene
+from scenes.kit.failures import failure_sentence
 from scenes.kit.fonts import font
 from scenes.shell.windows.dialogs import ChoiceRow
 
@@ -113,7 +114,8 @@ class NewGameScene(Scene):
         row_h, row_gap = 40, 14
         panel_w_guess = min(660, width - 60)
         help_w = panel_w_guess - 60 - DROP_W - 16
-        heights = [58 if len(style.wrap(spec.help, 13, help_w)) <= 1 else 74 for spec in self.info.options]
+        help_lines = [max(1, min(3, len(style.wrap(spec.help, 13, help_w)))) for spec in self.info.options]
+        heights = [42 + 16 * lines for lines in help_lines]  # 58, 74 or 90: up to three lines of help
         offer_h = OFFER_H if self.offer else 0
         base = header_h + offer_h + 22 + 3 * (row_h + row_gap) + 40 + 8 + 44 + 24
         self.show_help = base + sum(heights) <= height - 30
@@ -260,7 +262,7 @@ class NewGameScene(Scene):
             self.error = str(exc)
             return
         except Exception as exc:  # a game's bug must not crash the menu
-            self.error = f"This game could not be set up: {exc}"
+            self.error = failure_sentence("This game could not be set up", exc)
             return
         self.match = match
         self._remember()
@@ -315,7 +317,7 @@ class NewGameScene(Scene):
                     surface, style.fit_text(label, 16, width, True), (self.label_x, y - 1), 16, style.INK,
                     bold=True,
                 )
-                lines = style.wrap(help_text, 13, width, max_lines=2)
+                lines = style.wrap(help_text, 13, width, max_lines=3)
                 style.text_block(surface, lines, (self.label_x, y + 21), 13, style.INK_SOFT)
             else:
                 style.text(

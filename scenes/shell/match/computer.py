@@ -8,6 +8,7 @@ same :class:`WorkerRequest`, on a worker process of its own (see :mod:`scenes.sh
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core import GameError
 from scenes.kit.board_view import error_sentence
+from scenes.kit.failures import failure_reason, failure_sentence
 
 if TYPE_CHECKING:
     from game.match import Match, Turn
@@ -109,7 +111,7 @@ class ComputerPlayer:
         try:
             self.request.start(match.public_record(), player, seat.level or "normal")
         except Exception as exc:
-            self._failed(f"could not start: {exc}")
+            self._failed(failure_reason(exc))
 
     def cancel(self) -> None:
         """Drop the request in flight (undo, redo, leaving): its answer would be for another position."""
@@ -117,7 +119,7 @@ class ComputerPlayer:
             try:
                 self.request.cancel()
             except Exception as exc:  # a dying worker must not take the window with it
-                self.app.toast(f"AI worker: {exc}")
+                self.app.toast(failure_sentence("The computer could not be stopped", exc))
 
     def restart(self) -> None:
         """The history changed (undo, redo): a fresh position deserves fresh attempts."""
@@ -131,12 +133,14 @@ class ComputerPlayer:
         try:
             result = self.request.collect()
         except Exception as exc:
-            self._failed(str(exc))
+            self._failed(failure_reason(exc))
             return None
         if result is None:
             return None
         if result.error or not result.move_text or player is None:
-            self._failed(result.error or "no move")
+            if result.error:  # the worker's exception text is for the log, not for the player
+                logging.getLogger(__name__).warning("the computer's search failed: %s", result.error)
+            self._failed("its search went wrong" if result.error else "it found no move")
             return None
         try:
             turn = match.submit_text(player, result.move_text)

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 
 def mode_text(match: Match) -> str:
-    """Who plays whom, short enough for the panel ("You: Elephant · vs computer (easy)")."""
+    """Who plays whom, short enough for the panel at 1024x640 ("You play Elephant"): the computer's
+    level is on its own card just below, so saying it here too only pushed the line out of the panel."""
     humans = match.humans()
     ai = [(p, seat) for p, seat in match.seats.items() if seat.is_ai]
     title = match.game.player_title
@@ -24,7 +25,7 @@ def mode_text(match: Match) -> str:
         return "Two players at this screen"
     if not humans:
         return "Computer vs computer"
-    return f"You: {' & '.join(title(p) for p in humans)}  ·  vs computer ({ai[0][1].level})"
+    return f"You play {' & '.join(title(p) for p in humans)}"
 
 
 def result_texts(match: Match, view: BoardView) -> tuple[str, str, str]:

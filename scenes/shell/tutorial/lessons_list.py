@@ -20,6 +20,8 @@ from pygame_gui.elements import UIButton
 from game.core import GameInfo
 from scenes.kit import marks, style
 from scenes.kit.app import Scene
+from scenes.kit.failures import failure_sentence
+from scenes.kit.text import leading_clauses
 from scenes.shell.tutorial import catalogue
 
 if TYPE_CHECKING:
@@ -184,7 +186,7 @@ class LessonsScreen(Scene):
         try:
             self.app.open("lesson", self.info, index)
         except Exception as exc:  # a lesson's broken data must not take the list down
-            self.app.toast(f"This lesson could not be opened: {exc}", 6.0)
+            self.app.toast(failure_sentence("This lesson could not be opened", exc), 6.0)
 
     def back(self) -> None:
         self.app.pop()
@@ -285,11 +287,13 @@ class LessonsScreen(Scene):
         if one_line:  # a short row (a small window, many lessons): the rule follows the title
             surface.blit(head, head.get_rect(midleft=(x, rect.centery)))
             room = right - x - head.get_width() - 14
-            if room > 60:
-                body = style.text_surface(style.fit_text(sub, sub_size, room), sub_size, style.INK_SOFT)
+            shown, size = _rule_line(sub, sub_size, room)
+            if room > 60 and shown:
+                body = style.text_surface(shown, size, style.INK_SOFT)
                 surface.blit(body, body.get_rect(midleft=(x + head.get_width() + 14, rect.centery + 1)))
             return
-        body = style.text_surface(style.fit_text(sub, sub_size, right - x), sub_size, style.INK_SOFT)
+        shown, size = _rule_line(sub, sub_size, right - x)
+        body = style.text_surface(shown or " ", size, style.INK_SOFT)
         top = rect.centery - (head.get_height() + body.get_height() - 4) // 2
         surface.blit(head, (x, top))
         surface.blit(body, (x, top + head.get_height() - 4))
@@ -323,3 +327,10 @@ class LessonsScreen(Scene):
         tip = -4 if up else 4
         points = [(cx - 10, y - tip), (cx, y + tip), (cx + 10, y - tip)]
         pygame.draw.lines(surface, style.WOOD, False, points, 3)
+
+
+def _rule_line(rule: str, size: int, room: int) -> tuple[str, int]:
+    """A lesson's rule for its row, and the size to draw it at: set smaller if need be (down to
+    12 px), then only its first clauses, never cut mid-word (the lesson itself shows it whole)."""
+    fitting = next((n for n in range(size, 11, -1) if style.font(n).size(rule)[0] <= room), 12)
+    return leading_clauses(rule, style.font(fitting), room), fitting

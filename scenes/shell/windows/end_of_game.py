@@ -30,7 +30,7 @@ class EndDialog:
         self, ui: pygame_gui.UIManager, area: pygame.Rect, headline: str, reason: str, score: str,
         hints: str = "",
     ) -> None:
-        width = min(480, max(420, area.width - 40))  # 420: "Review game" fits its third of the row
+        width = min(480, max(450, area.width - 40))  # 450: "Review game" fits its third of the row
         pad = 18
         face = pygame_gui_font()
         lines = [line for line in wrap_lines(reason, face, width - 2 * pad - 12) if line][:4]

@@ -23,7 +23,11 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Ctrl+S", "save the game"),
     ("H", "a hint against the computer: its suggested move, shown on the board, not played"),
     ("F1", "these rules"),
-    ("Esc", "pause menu"),
+    ("Tab / Shift+Tab", "play by keyboard: a cursor on the board, then each button of the panel in turn"),
+    ("Arrow keys", "move the cursor on the board (Up or Down also puts it there; until it is there, "
+     "Left and Right step through the moves)"),
+    ("Enter / Space", "click where the cursor is, or press the button it is on"),
+    ("Esc", "put a picked-up piece back down, else the pause menu"),
     ("F11", "full screen on / off"),
 )
 
