@@ -102,12 +102,18 @@ def _words_module(state_class: type) -> Any:
     package = state_class.__module__.rpartition(".")[0]
     if not package.startswith("game."):
         return None
-    name = f"{package}.words"
+    return optional_module(f"{package}.words")
+
+
+def optional_module(name: str) -> Any:
+    """The module ``name``, or None when it does not exist: a game's optional parts (its words,
+    lessons, diagrams) are files it may add or not. A module that exists but fails to import still
+    raises, so a mistake in it is never mistaken for its absence."""
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
+        if exc.name is not None and (name == exc.name or name.startswith(exc.name + ".")):
+            return None  # the module, or the package it would live in, is not there
         raise
 
 

@@ -11,11 +11,10 @@ window places it right below the paragraph it explains; the rules text stays pla
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from game.core import GameError, GameInfo, GameState
+from game.core import GameError, GameInfo, GameState, optional_module
 
 
 @dataclass(frozen=True)
@@ -38,13 +37,9 @@ class Diagram:
 
 def diagrams_for(game_id: str) -> tuple[Diagram, ...]:
     """The diagrams of a game (``game/<game>/diagrams.py``), or none if it has none yet."""
-    module_name = f"game.{game_id.replace('-', '_')}.diagrams"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return ()
-        raise
+    module = optional_module(f"game.{game_id.replace('-', '_')}.diagrams")
+    if module is None:
+        return ()
     diagrams: tuple[Diagram, ...] = tuple(module.DIAGRAMS)
     return diagrams
 

@@ -14,11 +14,10 @@ game decides where a square is on screen.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from game.core import GameError, GameInfo, GameState, IllegalMoveError, Move, NotationError
+from game.core import GameError, GameInfo, GameState, IllegalMoveError, Move, NotationError, optional_module
 from game.match import Match, Seat
 from game.register import get as get_game
 
@@ -106,13 +105,9 @@ class Verdict:
 
 def lessons_for(game_id: str) -> tuple[Lesson, ...]:
     """The lessons of a game (``game/<game>/lessons.py``), or none if it has no lessons yet."""
-    module_name = f"game.{game_id.replace('-', '_')}.lessons"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return ()
-        raise
+    module = optional_module(f"game.{game_id.replace('-', '_')}.lessons")
+    if module is None:
+        return ()
     lessons: tuple[Lesson, ...] = tuple(module.LESSONS)
     return lessons
 

@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 
 from game.match import Match
+from game.worker import AIResult
 from scenes.shell.match.scene import MatchScene
 
 DT = 1 / 60
@@ -149,3 +150,24 @@ def start(app: Any, match: Match, speed: str = "off") -> MatchScene:
     app.push(scene)
     app.step([], DT)
     return scene
+
+
+class SlowWorker:
+    """A computer that thinks until the test gives it an ``answer``."""
+
+    def __init__(self) -> None:
+        self.requests = 0
+        self.answer: str | None = None
+
+    def request(self, record: Any, player: str, level: str, seed: int) -> int:
+        self.requests += 1
+        return self.requests
+
+    def poll(self) -> AIResult | None:
+        return AIResult(self.requests, self.answer, None, 0.0) if self.answer else None
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass

@@ -13,10 +13,10 @@ import pytest
 from game.match import AI, Match, Seat
 from game.worker import AIResult
 from scenes.kit.board_view import BoardView, GridGeometry, ViewAction, ViewButton, parse_square, square_name
-from scenes.kit.registry import demo_match, has_view, make_view, register_view
+from scenes.kit.registry import demo_match, has_view, make_view, register_view, unregister_view
 from scenes.shell.match.moves import MoveRow
 from scenes.shell.match.texts import mode_text
-from tests.scene_driver import DT, idle, key_down, press, press_button, start
+from tests.scene_driver import DT, SlowWorker, idle, key_down, press, press_button, start
 
 
 class ToyView(BoardView):
@@ -44,31 +44,12 @@ def toys(toy_games: None) -> Iterator[None]:
     register_view("toy-nim", ToyView)
     register_view("toy-pennies", ToyView)
     yield
+    unregister_view("toy-nim")  # a view left behind would offer a game the register no longer has
+    unregister_view("toy-pennies")
 
 
 def wheel(app: Any, rows: int) -> None:
     app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rows, flipped=False)], DT)
-
-
-class SlowWorker:
-    """A computer that thinks until the test gives it an ``answer``."""
-
-    def __init__(self) -> None:
-        self.requests = 0
-        self.answer: str | None = None
-
-    def request(self, record: Any, player: str, level: str, seed: int) -> int:
-        self.requests += 1
-        return self.requests
-
-    def poll(self) -> AIResult | None:
-        return AIResult(self.requests, self.answer, None, 0.0) if self.answer else None
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 def test_grid_geometry_round_trips() -> None:
@@ -195,7 +176,7 @@ def test_banner_follows_the_computer_to_the_end(
     monkeypatch.setattr(app, "_worker", worker)
     match = Match("toy-nim", {"stones": "3"}, {"first": Seat(), "second": Seat(AI, "easy")})
     scene = start(app, match)
-    assert mode_text(match) == "You: First  ·  vs computer (easy)"
+    assert mode_text(match) == "You play First"
     assert scene.banner_texts() == ("Your move — First", "Make your move", False)
     press(app, scene, "1")
     assert scene.thinking and worker.requests == 1
@@ -224,6 +205,7 @@ def test_ai_error_is_a_toast_not_a_crash(app: Any, toys: None, monkeypatch: pyte
     idle(app, 10)
     assert scene.ai_stopped and worker.requests == 3
     assert any("could not move" in text for text, _ in app.toasts)
+    assert not any("ValueError" in text or "boom" in text for text, _ in app.toasts)  # plain words only
     assert match.turns == []
 
 

@@ -24,7 +24,10 @@ SIZES = ((320, 200), (150, 150), (640, 400))
 @pytest.fixture(scope="module")
 def display() -> Iterator[None]:
     """A (dummy) display: views convert their sprites for it."""
+    from scenes.kit.fonts import font
+
     pygame.init()
+    font.cache_clear()  # faces made before an earlier test's pygame.quit() are dead (App does the same)
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((64, 64))
     yield

@@ -16,11 +16,22 @@ from hypothesis import strategies as st
 
 from game.match import AI, Match, Seat
 from game.records import format_record
-from game.worker import AIResult
 from saves.records import open_record
 from scenes.shell.match.scene import MatchScene
 from scenes.shell.windows.records import read_record
-from tests.scene_driver import DT, click, end_dialog, idle, key, press_button, pump, resize, settle, start
+from tests.scene_driver import (
+    DT,
+    SlowWorker,
+    click,
+    end_dialog,
+    idle,
+    key,
+    press_button,
+    pump,
+    resize,
+    settle,
+    start,
+)
 
 
 def played(game_id: str, turns: int, seed: int = 3, seats: dict[str, Seat] | None = None) -> Match:
@@ -61,27 +72,6 @@ def click_row(app: Any, scene: MatchScene, index: int) -> None:
         pygame.mouse.set_pos(pos)
         app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1 if earlier else -1, flipped=False)], DT)
     raise AssertionError(f"row {index} never came into sight")
-
-
-class SlowWorker:
-    """A computer that thinks until the test gives it an ``answer``."""
-
-    def __init__(self) -> None:
-        self.requests = 0
-        self.answer: str | None = None
-
-    def request(self, record: Any, player: str, level: str, seed: int) -> int:
-        self.requests += 1
-        return self.requests
-
-    def poll(self) -> AIResult | None:
-        return AIResult(self.requests, self.answer, None, 0.0) if self.answer else None
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 # -- the move list and the keys -----------------------------------------------------------------------

@@ -113,8 +113,8 @@ def board_picture(
     try:
         picture = _draw(game_id, state, (width, height), marks, options or {}, tuple(moves), focus)
     except Exception as exc:  # decoration: log it and show the table instead
-        log.warning("no picture of %s at %dx%d: %s", game_id, width, height, exc)
-        picture = placeholder((width, height))
+        log.warning("no picture of %s at %dx%d: %s", game_id, width, height, exc, exc_info=True)
+        return placeholder((width, height))  # not kept: the next frame may well draw it
     if state_key[0] != "uncached":
         _PICTURES.put(request, picture)
     return picture

@@ -31,6 +31,12 @@ def register_view(game_id: str, view: str | type) -> None:
     _resolved.pop(game_id, None)
 
 
+def unregister_view(game_id: str) -> None:
+    """Remove a view registered by :func:`register_view` (a test's toy view, when the test ends)."""
+    _VIEWS.pop(game_id, None)
+    _resolved.pop(game_id, None)
+
+
 def _resolve(game_id: str) -> type | None:
     if game_id in _resolved:
         return _resolved[game_id]
