@@ -231,7 +231,8 @@ def _keyboard(app: App, game_id: str) -> None:
         return
     state = scene.match.state  # type: ignore[attr-defined]
     text = state.move_to_text(player, state.legal_moves(player)[0])
-    clicks = [g for g in scene.view.gestures_for(player, text) or [] if g.kind in ("click", "drag")]  # type: ignore[attr-defined]
+    gestures = scene.view.gestures_for(player, text) or []  # type: ignore[attr-defined]
+    clicks = [g for g in gestures if g.kind in ("click", "drag")]
     spots = [spot for g in clicks for spot in ((g.pos, g.to) if g.kind == "drag" else (g.pos,))][:2]
     for number, spot in enumerate(spots):
         places = scene.keys.places()  # type: ignore[attr-defined]
@@ -240,7 +241,7 @@ def _keyboard(app: App, game_id: str) -> None:
         if goal is None or here is None:
             return
         keys(*(keys_to(places, here.name, goal.name) or []))
-        if number == 0:
+        if number < len(spots) - 1:  # pick up, but never play: the picture shows the choice
             keys(pygame.K_RETURN)
 
 
