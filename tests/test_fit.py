@@ -19,9 +19,6 @@ from scenes.dev import fit, showcase
 SIZES: tuple[tuple[int, int], ...] = ((1024, 640), (1280, 800))
 
 KNOWN: tuple[tuple[str, str, str], ...] = (
-    ("nelaxtam", r"'[0-9a-z,/-]+': shortened to '[0-9a-z,/-]+…'",
-     "Nelaxtam's orders for both sides (40 characters) are longer than a move list row even at 11 px; "
-     "the card shown when pointing at the row has them whole. Needs two-line rows in moves.py."),
     ("help", r"'[^']+': shortened to '[^']+…'",
      "the menu's cards, seen at the edges of the rules window, are laid out short there (no room for "
      "their second summary line); the menu cards are being reworked with pictures (menu.py, E)."),

@@ -299,6 +299,22 @@ def _shadow_surface(content: str, size: int, bold: bool) -> pygame.Surface:
     return shade
 
 
+SMALLEST_TEXT = 11
+"""No text is set smaller than this (issue #14: legible at 1024x640)."""
+
+
+def size_to_fit(
+    content: str, size: int, width: int, bold: bool = False, smallest: int = SMALLEST_TEXT
+) -> int:
+    """The largest size from ``size`` down to ``smallest`` at which ``content`` fits ``width``
+    pixels (``smallest`` when none does; :func:`fit_text` then cuts it): a short word in a narrow
+    place is set a little smaller rather than cut."""
+    for candidate in range(size, smallest - 1, -1):
+        if font(candidate, bold).size(content)[0] <= width:
+            return candidate
+    return min(size, smallest)
+
+
 def fit_text(content: str, size: int, width: int, bold: bool = False) -> str:
     """``content`` shortened with an ellipsis so it renders within ``width`` pixels (made safe to
     draw first; a binary search, so even a 100,000-character name costs a dozen measurements)."""

@@ -137,9 +137,8 @@ def draw_roster(
         tx = center[0] + mini // 2 + 6
         width = slot.right - tx - 1
         first_color = FALLEN if fallen else (color if top == "next" else style.PARCHMENT)
-        first = style.text_surface(
-            style.fit_text(top, name_size - 1, width, True), name_size - 1, first_color, True
-        )
+        top_size = style.size_to_fit(top, name_size - 1, width, True)
+        first = style.text_surface(style.fit_text(top, top_size, width, True), top_size, first_color, True)
         if bottom:
             second = style.text_surface(style.fit_text(bottom, small, width, True), small, color, True)
             total = first.get_height() + second.get_height() - 6

@@ -64,6 +64,7 @@ class MoveList:
         """The index of the turn a review shows (None: no review, or its start position): marked,
         and scrolled into sight each time it changes."""
         self._kept_in_sight: int | None = None
+        self._stacked_for: tuple[tuple[int, int] | None, bool] = (None, False)
 
     def note(self, turn: Turn) -> str:
         """The view's note for a turn, computed once: a played turn never changes, and asking the
@@ -147,7 +148,8 @@ class MoveList:
         box = pygame.Rect(rect.left, rect.top + 26, rect.width, rect.height - 26)
         pygame.draw.rect(surface, style.WHITE, box, border_radius=8)
         pygame.draw.rect(surface, style.PARCHMENT_DARK, box, width=1, border_radius=8)
-        row_h = size + 9
+        stacked = self._stacked(turns, box.width - 60 - 14 * 2)
+        row_h = size + 9 if not stacked else 2 * size + 12
         self.shown = self.window(len(turns), max(1, (box.height - 8) // row_h))
         self._rows = []
         if not turns:
@@ -172,7 +174,10 @@ class MoveList:
             self._rows.append((pointed.clip(box), index))
             if self.pointer is not None and pointed.collidepoint(self.pointer):
                 pygame.draw.rect(surface, style.PARCHMENT_DARK, pointed, width=1, border_radius=5)
-            self._draw_row(surface, row, box, y, row_h, num_w, size)
+            if stacked:
+                self._draw_stacked_row(surface, row, box, y, num_w, size)
+            else:
+                self._draw_row(surface, row, box, y, row_h, num_w, size)
             y += row_h
         if y + row_h + 4 <= box.bottom:  # a spare row: say that the rows have more to tell
             hint = style.text_surface(style.fit_text(POINT_HINT, 13, box.width - 16), 13, style.INK_SOFT)
@@ -181,6 +186,40 @@ class MoveList:
         if self.shown.start > 0:
             more = style.text_surface(f"{self.shown.start} earlier", 12, style.INK_SOFT)
             surface.blit(more, more.get_rect(topright=(box.right - 8, rect.top + 4)))
+
+    def _stacked(self, turns: Sequence[Turn], width: int) -> bool:
+        """Whether the list shows each mover's part of a turn on its own line: in a simultaneous
+        game whose turns are too long for one line even at the smallest size (Nelaxtam's orders for
+        both sides). Decided for the whole list, so rows keep one height and the list its rhythm."""
+        key = (len(turns), width)
+        if self._stacked_for[0] != key:
+            face = style.font(SMALLEST_NOTATION, True)
+            stacked = any(len(t.moves) > 1 and face.size(t.text)[0] > width for t in turns)
+            self._stacked_for = (key, stacked)
+        return self._stacked_for[1]
+
+    def _draw_stacked_row(
+        self, surface: pygame.Surface, row: MoveRow, box: pygame.Rect, y: int, num_w: int, size: int
+    ) -> None:
+        """A simultaneous turn on two lines: each mover's dot and their part of the notation."""
+        number = style.text_surface(f"{row.number}.", size, style.INK_SOFT)
+        surface.blit(number, number.get_rect(topright=(box.left + 10 + num_w, y + 4)))
+        x = box.left + 18 + num_w
+        parts = row.text.split("/")
+        if len(parts) != len(row.players):
+            parts = [row.text] + [""] * (len(row.players) - 1)
+        line_h = size + 4
+        for line, (player, part) in enumerate(zip(row.players, parts, strict=True)):
+            top = y + 3 + line * line_h
+            centre = top + line_h // 2
+            pygame.draw.circle(surface, style.WOOD_DARK, (x + 5, centre + 1), 6)
+            pygame.draw.circle(surface, self.view.player_color(player), (x + 5, centre), 5)
+            pygame.draw.circle(surface, style.INK_SOFT, (x + 5, centre), 5, width=1)
+            text_w = box.right - x - 26
+            text_size = style.size_to_fit(part, size - 1, text_w, True, SMALLEST_NOTATION)
+            shown = style.fit_text(part, text_size, text_w, True)
+            label = style.text_surface(shown, text_size, style.INK, True)
+            surface.blit(label, (x + 16, top + (line_h - label.get_height()) // 2))
 
     def _draw_row(
         self,
@@ -203,8 +242,7 @@ class MoveList:
             x += 14
         x += 4
         text_w = box.right - x - 8
-        text_size = next((s for s in range(size, SMALLEST_NOTATION - 1, -1)
-                          if style.font(s, True).size(row.text)[0] <= text_w), SMALLEST_NOTATION)
+        text_size = style.size_to_fit(row.text, size, text_w, True, SMALLEST_NOTATION)
         shown_text = style.fit_text(row.text, text_size, text_w, True)
         label = style.text_surface(shown_text, text_size, style.INK, True)
         surface.blit(label, (x, y + 3 + (size - text_size) // 2))
