@@ -102,22 +102,27 @@ def _match_scene(app: App, stage: str, game_id: str = DEMO_GAME):
 def make_demo_saves(app: App) -> int:
     """Write example saves into an *empty* store (returns how many files were written)."""
     from game.match import AI, HUMAN, Seat
+    from scenes.kit.registry import view_ids
 
     store = app.store
     if store.entries():
         return 0
     written = 0
+    games = [DEMO_GAME, *(g for g in view_ids() if g != DEMO_GAME)]  # a list that shows several games
     mid = demo_match("mid")
     store.save(mid)
     written += 1
-    vs_ai = demo_match("mid")
+    vs_ai = demo_match("mid", games[1 % len(games)])
     players = vs_ai.game.players
     vs_ai.seats = {players[0]: Seat(HUMAN), players[1]: Seat(AI, "normal")}
     store.autosave(vs_ai)
     written += 1
-    end = demo_match("end")
+    end = demo_match("end", games[2 % len(games)])
     store.save(end, label="A finished game")
     written += 1
+    for game_id in games[3:4]:  # five rows: the list fits 1024x640 without a half-shown row
+        store.save(demo_match("mid", game_id))
+        written += 1
     store.saves_dir.mkdir(parents=True, exist_ok=True)
     (store.saves_dir / "damaged-example.json").write_text(
         '{"format": "curio-boards-save", "match": {"ga', encoding="utf-8"

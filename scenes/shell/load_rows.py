@@ -69,7 +69,7 @@ def _board_thumbnail(entry: SaveEntry, size: tuple[int, int]) -> pygame.Surface:
         start = info.factory(options)
     except Exception:  # decoration never stops the list
         return placeholder(size)
-    return board_picture(entry.game_id, start, size, options=options, moves=entry.moves)
+    return board_picture(entry.game_id, start, size, options=options, moves=entry.moves, focus=True)
 
 
 
