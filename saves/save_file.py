@@ -399,18 +399,5 @@ def clean_label(name: str | None) -> str | None:
     return clean_text(text, MAX_LABEL_CHARS) or None
 
 
-def write_failure(exc: BaseException) -> str:
-    """Why a save could not be written, as the end of a player's sentence ("… could not be saved:
-    No space left on device."): the system's own words, never an exception's name or number."""
-    if isinstance(exc, SaveError):
-        return exc.message
-    if isinstance(exc, OSError) and exc.strerror:
-        return _sentence(exc.strerror)
-    if isinstance(exc, GameError):  # the match itself cannot be written (a lesson's set position)
-        text = str(exc)
-        return _sentence(text[:1].upper() + text[1:])
-    return "The disk refused to write it."
-
-
 def _same_position(a: SaveEntry, b: SaveEntry) -> bool:
     return a.match_id is not None and a.match_id == b.match_id and a.moves == b.moves

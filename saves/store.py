@@ -73,7 +73,6 @@ from saves.save_file import (  # noqa: F401 — re-exported: saves.store is the 
     result_text,
     sort_time,
     summarize,
-    write_failure,
 )
 from saves.trash import Trash, Trashed
 

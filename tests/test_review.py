@@ -267,7 +267,7 @@ def test_export_that_cannot_be_written_says_so(app: Any) -> None:
     idle(app)
     press_button(app, pause.buttons["export"])
     text = app.toasts[-1][0]
-    assert text.startswith("The record could not be written.") and "Errno" not in text
+    assert text.startswith("The record could not be written: ") and "Errno" not in text
     assert app.top is pause
 
 

@@ -231,7 +231,7 @@ def test_a_failed_save_is_told_in_plain_words(app: Any, monkeypatch: pytest.Monk
     start(app, elephant(*OPENING))
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     text = app.toasts[-1][0]
-    assert text == "The game could not be saved. No space left on device."
+    assert text == "The game could not be saved: the disk is full."
     assert "Errno" not in text and "OSError" not in text
 
 

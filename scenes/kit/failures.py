@@ -38,9 +38,10 @@ def _player_words(exc: BaseException) -> str | None:
     why = getattr(exc, "why", None) or getattr(exc, "reason", None)
     if isinstance(why, str) and why.strip():
         return why
+    from game.core import GameError
     from saves.store import SaveError
 
-    if isinstance(exc, SaveError):
+    if isinstance(exc, SaveError | GameError):  # both are worded for players where they are raised
         return str(exc)
     return None
 

@@ -15,9 +15,9 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from saves.store import write_failure
 from scenes.kit import style
 from scenes.kit.app import Scene
+from scenes.kit.failures import failure_sentence
 from scenes.shell.windows.dialogs import DialogHost
 from scenes.shell.windows.records import export_sentence
 from scenes.shell.windows.rules import open_rules_window
@@ -150,7 +150,7 @@ class PauseScene(Scene):
         try:
             ok = bool(write())
         except Exception as exc:  # the player must hear about it, and the game goes on
-            self.app.toast(f"The game could not be saved. {write_failure(exc)}", 5)
+            self.app.toast(failure_sentence("The game could not be saved", exc), 5)
             return
         self.app.toast(done if ok else "The game was not saved", 2.5 if ok else 4)
 

@@ -506,12 +506,10 @@ class MatchScene(Scene):
 
     def save(self) -> None:
         """Ctrl+S / the Save button: save and say so; a failure is a toast, never a crash."""
-        from saves.store import write_failure
-
         try:
             self.save_now()
         except Exception as exc:  # OSError, SaveError: the player must hear about it, the game goes on
-            self.app.toast(f"The game could not be saved. {write_failure(exc)}", 5.0)
+            self.app.toast(failure_sentence("The game could not be saved", exc), 5.0)
             return
         self.app.toast("Game saved")
 

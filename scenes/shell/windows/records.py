@@ -19,7 +19,7 @@ from pygame_gui.windows import UIFileDialog
 from game.records import SUFFIX, RecordFileError
 from saves.paths import resolve_data_dir, resolve_records_dir
 from saves.records import export_record, open_record
-from saves.store import write_failure
+from scenes.kit.failures import failure_sentence
 from scenes.shell.windows.dialogs import centered_rect
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def export_sentence(match: Match, data_dir: Path) -> str:
     try:
         path = export_record(match, records_folder(data_dir))
     except Exception as exc:  # OSError, a match without a record (a lesson): words, not a crash
-        return f"The record could not be written. {write_failure(exc)}"
+        return failure_sentence("The record could not be written", exc)
     return f"Saved the record as '{path.name}' in {folder_words(path.parent)}."
 
 
