@@ -346,3 +346,35 @@ def test_a_ragged_layout_is_walked_by_direction_not_by_distance() -> None:
     up = neighbour(places, tray[3].rect.center, (0, -1))
     assert up is not None and up.name == "tray 4"
     assert keys_to(places, "tray 7", "file 7") is not None
+
+
+# -- lessons by keys ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", ["elasta", "nelaxtam", "elephant-run", "epaminondas", "changing-challenges"])
+def test_a_lesson_is_done_by_keys_only(app: Any, game_id: str) -> None:
+    """The first lesson of every game, each step's model answer entered with keys (the lesson screen
+    shares the match screen's keyboard focus), then Tab to "Next lesson" and Enter."""
+    from tests.test_tutorial_scene import open_lesson, settle
+
+    scene = open_lesson(app, game_id, 0)
+    run = scene.run
+    rng = random.Random(5)
+    for _ in range(len(run.lesson.steps)):
+        step = run.step
+        assert step is not None
+        number = run.index
+        enter_by_keys(app, scene, run.lesson.learner, step.model, rng)
+        settle(app, scene)
+        assert run.index == number + 1, f"step {number + 1}: '{step.model}' was not taken: {scene.verdict}"
+    assert scene.completed
+    following = scene.controls.buttons["next"]
+    for _ in range(20):
+        if scene.keys.focus.focused_button(scene.keys.buttons()) is following:
+            break
+        tap(app, pygame.K_TAB)
+    else:
+        raise AssertionError("Tab never reached Next lesson")
+    tap(app, pygame.K_RETURN)
+    for _ in range(5):
+        app.step([], DT)
+    assert app.top is not scene and getattr(app.top, "run", None) is not None
+    assert app.top.run.lesson.id != run.lesson.id

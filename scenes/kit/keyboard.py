@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from scenes.kit import style
 from scenes.kit.board_view import CursorPlace
@@ -280,3 +281,73 @@ def draw_ring(surface: pygame.Surface, rect: pygame.Rect, inset: bool) -> None:
     radius = max(4, min(outer.width, outer.height) // 6)
     pygame.draw.rect(surface, RING_EDGE, outer, band + 2, border_radius=radius)
     pygame.draw.rect(surface, RING, outer.inflate(-2, -2), band, border_radius=max(2, radius - 1))
+
+
+class KeyboardHost:
+    """A screen's :class:`KeyboardFocus`, its answers carried out the way the mouse's would be: a
+    click at the cursor, a button press, a hover. Screens subclass it to say where the board's places
+    and their buttons are (:meth:`places`, :meth:`buttons`); ``scene`` needs ``app`` and
+    ``handle_event``. The match screen and the lesson screen share it."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.focus = KeyboardFocus()
+        self._lit: Any = None
+        """The button wearing its selected look for the focus."""
+
+    def places(self) -> list[CursorPlace]:
+        """The board's places a click means something at now (none: the arrows are not the board's)."""
+        raise NotImplementedError
+
+    def buttons(self) -> list[tuple[str, Any]]:
+        """The buttons on show as (key, widget), in screen order."""
+        raise NotImplementedError
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Act on a key press of the focus; False when the key is not the focus's (the screen's
+        other shortcuts then apply). What it does reaches the scene as the events the mouse would
+        have made (marked ``keyboard``, so they do not hide the cursor): one path for both hands."""
+        answer = self.focus.key(event, self.places(), self.buttons())
+        if answer is None:
+            return False
+        scene = self.scene
+        if answer.click is not None:
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                scene.handle_event(pygame.event.Event(kind, pos=answer.click, button=1, keyboard=True))
+        elif answer.press is not None:
+            scene.app.sound.announce("click")  # as the app does for every pressed button
+            scene.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=answer.press))
+        elif answer.spot is not None:  # the board's own hover look follows the cursor
+            scene.handle_event(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=answer.spot, rel=(0, 0), buttons=(0, 0, 0),
+                                   keyboard=True)
+            )
+        self._light()
+        scene.app.invalidate()  # the ring moved: a still screen draws once more
+        return True
+
+    def _light(self) -> None:
+        """The button in focus, and only it, wears pygame-gui's selected look."""
+        widget = self.focus.focused_button(self.buttons())
+        if widget is self._lit:
+            return
+        if self._lit is not None and self._lit.alive():
+            self._lit.unselect()
+        if widget is not None:
+            widget.select()
+        self._lit = widget
+
+    def heard(self, event: pygame.event.Event) -> None:
+        """Every event the screen gets: a real click or turn of the wheel gives the mouse the screen
+        back, and the ring goes."""
+        mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL)
+        if mouse and not getattr(event, "keyboard", False):
+            self.mouse_used()
+
+    def mouse_used(self) -> None:
+        if self.focus.mouse_used():
+            self._light()
+            self.scene.app.invalidate()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.focus.draw(surface, self.places(), self.buttons())

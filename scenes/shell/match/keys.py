@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
-import pygame_gui
 
-from scenes.kit.keyboard import KeyboardFocus
+from scenes.kit.keyboard import KeyboardHost
 
 if TYPE_CHECKING:
     from scenes.kit.app import App
@@ -47,14 +46,10 @@ class KeyedMatch(Protocol):
     def handle_event(self, event: pygame.event.Event) -> None: ...
 
 
-class MatchKeys:
-    """The match screen's keyboard focus: ``focus`` (who has the keyboard, where the cursor is)."""
+class MatchKeys(KeyboardHost):
+    """The match screen's keyboard focus: its board's places and its buttons, in screen order."""
 
-    def __init__(self, scene: KeyedMatch) -> None:
-        self.scene = scene
-        self.focus = KeyboardFocus()
-        self._lit: Any = None
-        """The button wearing its selected look for the focus."""
+    scene: KeyedMatch
 
     def places(self) -> list[CursorPlace]:
         """The live board's places; none during a review or behind the curtain (the arrows then
@@ -85,52 +80,3 @@ class MatchKeys:
             for key, button in widgets.items()
             if button.alive() and button.visible
         ]
-
-    def key(self, event: pygame.event.Event) -> bool:
-        """Act on a key press of the focus; False when the key is not the focus's (the screen's
-        other shortcuts then apply). What it does reaches the scene as the events the mouse would
-        have made (marked ``keyboard``, so they do not hide the cursor): one path for both hands."""
-        answer = self.focus.key(event, self.places(), self.buttons())
-        if answer is None:
-            return False
-        scene = self.scene
-        if answer.click is not None:
-            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                scene.handle_event(pygame.event.Event(kind, pos=answer.click, button=1, keyboard=True))
-        elif answer.press is not None:
-            scene.app.sound.announce("click")  # as the app does for every pressed button
-            scene.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=answer.press))
-        elif answer.spot is not None:  # the board's own hover look follows the cursor
-            scene.handle_event(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=answer.spot, rel=(0, 0), buttons=(0, 0, 0),
-                                   keyboard=True)
-            )
-        self._light()
-        scene.app.invalidate()  # the ring moved: a still screen draws once more
-        return True
-
-    def _light(self) -> None:
-        """The button in focus, and only it, wears pygame-gui's selected look."""
-        widget = self.focus.focused_button(self.buttons())
-        if widget is self._lit:
-            return
-        if self._lit is not None and self._lit.alive():
-            self._lit.unselect()
-        if widget is not None:
-            widget.select()
-        self._lit = widget
-
-    def heard(self, event: pygame.event.Event) -> None:
-        """Every event the screen gets: a real click or turn of the wheel gives the mouse the screen
-        back, and the ring goes."""
-        mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL)
-        if mouse and not getattr(event, "keyboard", False):
-            self.mouse_used()
-
-    def mouse_used(self) -> None:
-        if self.focus.mouse_used():
-            self._light()
-            self.scene.app.invalidate()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.focus.draw(surface, self.places(), self.buttons())

@@ -33,6 +33,7 @@ from scenes.kit.registry import make_view
 from scenes.kit.view_host import over_window, released, typed
 from scenes.shell.tutorial import catalogue
 from scenes.shell.tutorial.controls import LessonControls
+from scenes.shell.tutorial.keys import LessonKeys
 from scenes.shell.tutorial.layout import LessonLayout
 from scenes.shell.tutorial.panel import HINT, REFUSED, RIGHT, WRONG, Feedback, LessonPainter
 
@@ -66,6 +67,7 @@ class LessonScreen(Scene):
         self.frame = LessonLayout()
         self.controls = LessonControls(self.ui)
         self.painter = LessonPainter(self)
+        self.keys = LessonKeys(self)
         self.clock = 0.0
         self._marks_key: tuple[object, ...] = ()
         self._marks_since = 0.0
@@ -173,6 +175,7 @@ class LessonScreen(Scene):
 
     # -- events ---------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.keys.heard(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
         elif event.type == pygame.KEYDOWN:
@@ -193,6 +196,8 @@ class LessonScreen(Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if not ctrl and self.keys.key(event):  # the cursor and Tab, when the keyboard has them
+            return
         if not ctrl and event.key not in (pygame.K_ESCAPE, pygame.K_F1):
             # typed orders (Elasta's digits, Enter to confirm) go to the view first
             action = typed(self.view, event, self.input_player())

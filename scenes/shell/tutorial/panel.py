@@ -89,6 +89,7 @@ class LessonPainter:
                     if layer:
                         layer.draw(surface, scene.view, scene.marks_clock())
         self._draw_panel(surface)
+        scene.keys.draw(surface)
 
     # -- the panel ------------------------------------------------------------------------------------
     def _draw_panel(self, surface: pygame.Surface) -> None:
