@@ -378,3 +378,46 @@ def test_a_lesson_is_done_by_keys_only(app: Any, game_id: str) -> None:
         app.step([], DT)
     assert app.top is not scene and getattr(app.top, "run", None) is not None
     assert app.top.run.lesson.id != run.lesson.id
+
+
+# -- screens without a board ------------------------------------------------------------------------------
+def test_tab_walks_the_menu_and_enter_presses_the_button_in_focus(app: Any) -> None:
+    """Screens with no keyboard host of their own get the app's: Tab through their buttons in reading
+    order, Enter presses; a click hides the ring again."""
+    app.goto("menu")
+    for _ in range(3):
+        app.step([], DT)
+    menu = app.top
+    host = menu.__dict__.get("_button_keys")
+    assert host is None or not host.focus.shown
+    tap(app, pygame.K_TAB)
+    host = menu.__dict__["_button_keys"]
+    first = host.focus.focused_button(host.buttons())
+    assert first is not None and first.text == "Play"  # the first card's first button
+    tap(app, pygame.K_TAB)
+    assert host.focus.focused_button(host.buttons()).text == "Learn"
+    tap(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert host.focus.focused_button(host.buttons()) is first
+    tap(app, pygame.K_RETURN)
+    for _ in range(3):
+        app.step([], DT)
+    assert app.top is not menu and app.top.name == "new-game"
+
+
+def test_the_pause_menu_is_usable_by_keys(app: Any) -> None:
+    scene = start(app, Match("epaminondas"))
+    pause = app.open("pause", scene)
+    app.step([], DT)
+    host_buttons = None
+    for _ in range(12):
+        tap(app, pygame.K_TAB)
+        host = pause.__dict__["_button_keys"]
+        host_buttons = host.buttons()
+        focused = host.focus.focused_button(host_buttons)
+        if focused is not None and focused is pause.buttons.get("resume"):
+            break
+    else:
+        raise AssertionError(f"Tab never reached Resume among {[k for k, _ in host_buttons or []]}")
+    tap(app, pygame.K_SPACE)
+    app.step([], DT)
+    assert app.top is scene

@@ -351,3 +351,31 @@ class KeyboardHost:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.focus.draw(surface, self.places(), self.buttons())
+
+
+class ButtonKeys(KeyboardHost):
+    """Keyboard use of a screen that has no board (menu, new game, load, settings, pause, dialogs):
+    Tab and Shift+Tab walk every button on show in reading order, Enter or Space presses the one in
+    focus. The app gives one to every screen that brings no keyboard host of its own (``keys``), so
+    a new screen is keyboard-usable without a line of its own."""
+
+    def places(self) -> list[CursorPlace]:
+        return []
+
+    def buttons(self) -> list[tuple[str, Any]]:
+        """The screen's visible buttons top to bottom, left to right, each keyed by its label and
+        how many before it bear the same one (five cards each have a "Play"), so the focus stays on
+        the same button when the screen is rebuilt."""
+        found = [
+            element for element in self.scene.ui.get_sprite_group().sprites()
+            if isinstance(element, pygame_gui.elements.UIButton) and element.visible and element.alive()
+        ]
+        found.sort(key=lambda b: (b.rect.top // 8, b.rect.left))
+        seen: dict[str, int] = {}
+        keyed: list[tuple[str, Any]] = []
+        for button in found:
+            label = str(getattr(button, "text", "") or "")
+            count = seen.get(label, 0)
+            seen[label] = count + 1
+            keyed.append((f"{label}#{count}", button))
+        return keyed
