@@ -22,6 +22,7 @@ import pygame_gui
 from scenes.kit import memory
 from scenes.kit.failures import failure_sentence
 from scenes.kit.fonts import ASSETS, THEME_PATH, font
+from scenes.kit.keyboard import draw_screen_keys, screen_keys_take
 from scenes.kit.notices import place_notices
 from scenes.kit.pacing import HEARTBEAT, NOW, UIWatch, sooner, wait_for_event
 from scenes.kit.sound import SoundBoard
@@ -549,40 +550,12 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and self._mute_key(top, event):
             self.toggle_mute()
             return
-        if self._button_keys(top, event):
+        if screen_keys_take(top, event):  # Tab through a board-less screen's buttons
             return
         top.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.sound.announce("click")
         top.handle_event(event)
-
-    def _button_keys(self, top: Scene, event: pygame.event.Event) -> bool:
-        """Tab through the buttons of a screen that has no keyboard host of its own (the match and
-        lesson screens have theirs); True when the key was the focus's. Keys typed into a text
-        field stay the field's."""
-        host = self._keys_of(top)
-        if host is None:
-            return False
-        host.heard(event)
-        held = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
-        if event.type != pygame.KEYDOWN or held:
-            return False
-        from pygame_gui.elements import UITextEntryBox, UITextEntryLine
-
-        if any(isinstance(e, UITextEntryLine | UITextEntryBox) for e in top.ui.get_focus_set() or set()):
-            return False
-        return host.key(event)
-
-    @staticmethod
-    def _keys_of(top: Scene) -> Any:
-        if hasattr(top, "keys"):
-            return None
-        host = top.__dict__.get("_button_keys")
-        if host is None:
-            from scenes.kit.keyboard import ButtonKeys
-
-            host = top.__dict__["_button_keys"] = ButtonKeys(top)
-        return host
 
     @staticmethod
     def _mute_key(top: Scene, event: pygame.event.Event) -> bool:
@@ -633,9 +606,8 @@ class App:
                 self._bring_up_to_size(scene)
                 scene.draw(target)
                 scene.ui.draw_ui(target)
-            keys = self.top.__dict__.get("_button_keys") if self.top is not None else None
-            if keys is not None:
-                keys.draw(target)
+            if self.top is not None:
+                draw_screen_keys(self.top, target)
             self._draw_toasts()
         finally:
             self.screen = window

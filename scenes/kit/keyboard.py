@@ -379,3 +379,38 @@ class ButtonKeys(KeyboardHost):
             seen[label] = count + 1
             keyed.append((f"{label}#{count}", button))
         return keyed
+
+
+def _screen_keys(top: Any) -> ButtonKeys | None:
+    """The app's :class:`ButtonKeys` for screen ``top``, made on first use; None for a screen with
+    a keyboard host of its own (``keys``: the match and lesson screens)."""
+    if hasattr(top, "keys"):
+        return None
+    host = top.__dict__.get("_button_keys")
+    if host is None:
+        host = top.__dict__["_button_keys"] = ButtonKeys(top)
+    return host
+
+
+def screen_keys_take(top: Any, event: pygame.event.Event) -> bool:
+    """Offer ``event`` to the buttons' focus of ``top``; True when it was the focus's key. Keys held
+    with Ctrl, Alt or Cmd, and keys typed into a text field, are never the focus's."""
+    host = _screen_keys(top)
+    if host is None:
+        return False
+    host.heard(event)
+    held = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+    if event.type != pygame.KEYDOWN or held:
+        return False
+    from pygame_gui.elements import UITextEntryBox, UITextEntryLine
+
+    if any(isinstance(e, UITextEntryLine | UITextEntryBox) for e in top.ui.get_focus_set() or set()):
+        return False
+    return host.key(event)
+
+
+def draw_screen_keys(top: Any, surface: pygame.Surface) -> None:
+    """The ring of the buttons' focus, once a key has shown it."""
+    host = top.__dict__.get("_button_keys")
+    if host is not None:
+        host.draw(surface)
