@@ -15,6 +15,7 @@ import pygame_gui
 from pygame_gui.elements import UIWindow
 
 from game.core import GameInfo
+from game.diagrams import rules_blocks
 from scenes.shell.windows.rules_page import RulesWindow, page_pieces
 
 CONTROLS: tuple[tuple[str, str], ...] = (
@@ -83,16 +84,8 @@ def rules_to_html(rules: str) -> str:
     """Plain rules text → pygame-gui HTML: blank-line paragraphs, headings, '-'/'1.' bullet lists.
 
     A block's first line is a heading when it is short and unpunctuated ('Setup', 'Scoring')."""
-    blocks: list[list[str]] = [[]]
-    for raw in rules.strip().splitlines():
-        if raw.strip():
-            blocks[-1].append(raw.rstrip())
-        elif blocks[-1]:
-            blocks.append([])
     parts: list[str] = []
-    for block in blocks:
-        if not block:
-            continue
+    for block in rules_blocks(rules):
         if _is_heading(block[0]) and (len(block) > 1 or len(block[0]) <= 40):
             title = _inline(block[0].strip().lstrip("#").strip().rstrip(":"))
             heading = f'<font pixel_size=20 color="{HEADING_COLOUR}"><b>{title}</b></font>'
