@@ -19,9 +19,6 @@ from scenes.dev import fit, showcase
 SIZES: tuple[tuple[int, int], ...] = ((1024, 640), (1280, 800))
 
 KNOWN: tuple[tuple[str, str, str], ...] = (
-    ("help", r"'[^']+': shortened to '[^']+…'",
-     "the menu's cards, seen at the edges of the rules window, are laid out short there (no room for "
-     "their second summary line); the menu cards are being reworked with pictures (menu.py, E)."),
     ("match-end:changing-challenges", r"'\+49': overlaps '\+\d+'",
      "once the board has tipped, the gauge's knob covers the limit's label on purpose; the checker "
      "cannot tell a text covered by a picture from two texts overlapping."),
