@@ -22,6 +22,10 @@ Evaluation (from the Triangles' side, negated for the Circles), in centipawn-lik
 * the king's way to the centre line: a bonus for a king near it with few enemy pieces able to
   reach it, a penalty for a king the opponent attacks now.
 
+Easy does not search: it judges each move on the static evaluation after it, with noise, and now
+and then overlooks a knock (:meth:`Searcher.beginner_scores`) — a beginner who sees wins on the spot
+but not the reply.
+
 All of it runs on the flat list board of :mod:`.board` with make/unmake; values incremental where
 that is cheap (moment, material and square tables, the hash).
 """
@@ -41,7 +45,7 @@ INF = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 128
 QSEARCH_LIMIT = 8
-EASY_QSEARCH_LIMIT = 3
+EASY_QSEARCH_LIMIT = 1
 EVASION_PLIES = 1
 """Quiescence plies (from its root) at which a threatened side searches every move."""
 TT_LIMIT = 400_000
@@ -49,7 +53,13 @@ TT_LIMIT = 400_000
 MATERIAL = {B.PAWN: 60, B.BISHOP: 200, B.ROOK: 300, B.QUEEN: 500, B.KING: 0}
 CENTRALITY = {B.PAWN: 3, B.BISHOP: 6, B.ROOK: 3, B.QUEEN: 5, B.KING: 0}
 MOMENT_UNIT = 10
-EASY_NOISE = 180
+EASY_NOISE = 30
+"""Easy's judgement error: up to ± half a pawn's weight on each move's static value."""
+EASY_CAREFUL = 0.65
+"""Share of easy's turns on which it checks the reply's knocks: a beginner looks now and then."""
+EASY_OVERLOOK = 0.2
+"""Chance that easy does not see a piece it could knock this turn (every knock of it at once;
+never a knock that wins the game, nor one that is the only way out of a lost position)."""
 
 LAST_STATS: dict[str, float] = {}
 """Figures from the most recent decision (depth, nodes, seconds, score): for the bench."""
@@ -321,6 +331,42 @@ class Searcher:
                    reverse=True)
         return self._qmoves(moves, -INF, alpha, beta, ply, side, moment, pst, h, qd)
 
+    def beginner_scores(self, moves: list[B.Move], side: int, moment: int,
+                        rng: random.Random) -> list[tuple[int, bool]]:
+        """Easy's view of each root move: (static value after it, whether a knock it overlooked).
+
+        A beginner's one look: a move that wins is a win, a move that hands the opponent a win on
+        the spot (a king left to be knocked, the balance left to tip) is nearly a loss — the greedy
+        beginner sees that much too — and anything else is judged on the position as it stands,
+        with noise; only on :data:`EASY_CAREFUL` of its turns does it also weigh the reply's
+        knocks (one ply: is the piece it moves left hanging?). Each piece that could be knocked is
+        overlooked with :data:`EASY_OVERLOOK` (every knock of it at once), so easy now and then
+        misses a capture as people do."""
+        board = self.board
+        out: list[tuple[int, bool]] = []
+        careful = rng.random() < EASY_CAREFUL
+        overlooked: dict[int, bool] = {}  # by the square knocked: a chance missed is missed every way
+        for move in moves:
+            changes, nep, cap = B.make(board, side, move)
+            dm, dp, dh = self._deltas(changes)
+            nm = moment + dm
+            won = B.winner_after(board, nm, side, cap)
+            if won >= 0:  # a win now outranks a win the one-ply check foresees
+                score, missed = (2 * WIN if won == side else -2 * WIN), False
+            else:
+                if careful:  # the reply's knocks, one ply (self.qlimit is 1 for easy)
+                    score = -self.qsearch(-INF, INF, 1, 1 - side, nep, nm, self.pst + dp, self.hash ^ dh, 0)
+                else:
+                    score = -self.evaluate(1 - side, nm, self.pst + dp)
+                if abs(score) < WIN_BOUND:
+                    score += int(rng.uniform(-EASY_NOISE, EASY_NOISE))
+                if self.wins_now(1 - side, nm):
+                    score -= WIN // 2
+                missed = bool(cap) and overlooked.setdefault(move[1], rng.random() < EASY_OVERLOOK)
+            B.unmake(board, changes)
+            out.append((score, missed))
+        return out
+
     def root_scores(self, moves: list[B.Move], side: int, moment: int, depth: int) -> list[int]:
         """Exact scores of root moves at ``depth`` (full windows), in order, for the noisy easy
         level; on timeout the moves scored so far (the caller orders captures first)."""
@@ -410,16 +456,14 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
         return moves[0]
     rng.shuffle(moves)  # ties go to a seeded random choice
     if level == "easy":
-        searcher = Searcher(state, start + max(0.05, seconds * 0.8), qlimit=EASY_QSEARCH_LIMIT)
-        moves = searcher.order(moves, None, 0)
-        scores = searcher.root_scores(moves, side, state.moment, LEVEL_DEPTH["easy"])
-        if not scores:
-            return moves[0]
-        moves = moves[: len(scores)]
-        noisy = [s + (rng.uniform(-EASY_NOISE, EASY_NOISE) if abs(s) < WIN_BOUND else 0) for s in scores]
-        index = max(range(len(moves)), key=noisy.__getitem__)
+        searcher = Searcher(state, float("inf"), qlimit=EASY_QSEARCH_LIMIT)  # one ply: bounded, no clock
+        judged = searcher.beginner_scores(moves, side, state.moment, rng)
+        seen = [i for i, (_, missed) in enumerate(judged) if not missed]
+        if not seen or max(judged[i][0] for i in seen) < -WIN // 4:
+            seen = list(range(len(moves)))  # in trouble, anyone looks harder: the knock that saves it
+        index = max(seen, key=lambda i: judged[i][0])
         LAST_STATS.update(depth=1, nodes=searcher.nodes, seconds=time.perf_counter() - start,
-                          score=scores[index])
+                          score=judged[index][0])
         return moves[index]
     searcher = Searcher(state, start + max(0.05, seconds * 0.85))
     ordered = searcher.order(moves, None, 0)

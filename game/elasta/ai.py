@@ -21,7 +21,8 @@ The evaluation counts, for each file, the non-deleted squares each player still 
 misses tactics (a file one push from the ground line that the band will or will not save, two
 threats at once), so the hard level looks one turn further: it re-scores the likeliest candidates
 of both sides by the value of the *next* turn's matrix game from each resulting line, and samples
-from the equilibrium of that deeper game. Levels differ in evaluation (easy sees material only),
+from the equilibrium of that deeper game. Easy runs no oracle at all: it answers random chips as a
+beginner would, misjudging each file's stakes (:func:`beginner_allotment`). Normal and hard differ
 in how long the oracle loop runs, in the look-ahead (hard only), and in how much extra randomness
 is mixed in.
 """
@@ -55,17 +56,22 @@ DANGER = (0.0, 9.0, 2.5, 0.8, 0.25, 0.0, 0.0, 0.0, 0.0)
 """Penalty for having a file of depth d (index d): convex, since a file at depth 1 is one lost
 comparison from defeat while depth 4 is four turns away."""
 
+EASY_MISJUDGE = 0.15
+"""Spread (log-normal sigma) of easy's misjudgement of how much each file matters this turn."""
+
 LEVEL_SETTINGS: dict[str, dict[str, float]] = {
-    "easy": {"iterations": 3, "time_share": 0.5, "noise": 0.45, "full_eval": 0, "lookahead": 0,
-             "static_share": 1.0, "exploit": 0.0},
+    "easy": {"iterations": 3, "time_share": 0.5, "noise": 0.0, "full_eval": 0, "lookahead": 0,
+             "static_share": 1.0, "exploit": 0.0, "beginner": 1.0},
     "normal": {"iterations": 10, "time_share": 0.6, "noise": 0.08, "full_eval": 1, "lookahead": 0,
                "static_share": 1.0, "exploit": 0.0},
     "hard": {"iterations": 150, "time_share": 0.8, "noise": 0.0, "full_eval": 1, "lookahead": 64,
              "static_share": 0.5, "exploit": 0.85},
 }
 """Per level: double-oracle iterations at most, share of the time budget used, chance of
-playing a uniformly random candidate instead of sampling the equilibrium (a deliberate weakness:
-an unused candidate may be a blunder; hard has none, its mixture is unpredictable enough), which evaluation
+playing a random candidate of the oracle's instead of sampling the equilibrium (normal's deliberate
+weakness: an unused candidate may be a blunder; hard has none, its mixture is unpredictable
+enough), ``beginner``: the chance of playing :func:`beginner_allotment` instead of any oracle
+(easy: always), which evaluation
 (``full_eval`` 0: material only; 1: material and the danger of shallow files), and the
 look-ahead: how many of each side's likeliest candidates are re-scored one turn deeper (0: none),
 after a static double oracle that gets ``static_share`` of the budget, and ``exploit``: the chance
@@ -472,6 +478,8 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
     start = time.perf_counter()
     settings = LEVEL_SETTINGS[level]
     LAST_STATS.clear()
+    if rng.random() < settings.get("beginner", 0.0):
+        return beginner_allotment(state, player, rng)
     if settings["exploit"]:
         habit = habit_prediction(state, BLACK if player == WHITE else WHITE)
         if habit is not None and rng.random() < settings["exploit"]:
@@ -484,9 +492,31 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
         whites, x, blacks, y = look_ahead(game, whites, x, blacks, y, int(settings["lookahead"]), deadline)
     mine, weights = (whites, x) if player == WHITE else (blacks, y)
     if rng.random() < settings["noise"]:
-        # A little extra unpredictability (and, for easy, a lot of plain weakness).
-        return random_allotment(rng) if level == "easy" else rng.choice(mine)
+        return rng.choice(mine)  # a little extra unpredictability (normal)
     return _sample(mine, weights, rng)
+
+
+def beginner_allotment(state: ElastaState, player: str, rng: random.Random,
+                       misjudge: float = EASY_MISJUDGE) -> Allotment:
+    """Easy's allotment: high chips where a file matters most, with each file's worth misjudged.
+
+    Why not a weakened equilibrium: easy used to play a uniformly random allotment 45 % of the
+    time, and a beginner who simply puts high chips on the files that matter (the greedy bot) won
+    every game against it — the level looked random, not human. A person asks "where does a file
+    matter most?" and judges it roughly: so easy answers uniformly random chips as the greedy bot
+    does (an 8×8 assignment), but with every file's stakes scaled by a log-normal error. It is
+    sensible every turn, never random, and — unlike the greedy bot — not always the same
+    allotment in the same position."""
+    game = TurnGame(state.lines, state.deleted, True)
+    win = game.file_win if player == WHITE else [-v for v in game.file_loss]
+    lose = game.file_loss if player == WHITE else [-v for v in game.file_win]
+    top = N_FILES - 1
+    gain = []
+    for f in range(N_FILES):
+        worth = math.exp(rng.gauss(0.0, misjudge))
+        gain.append([worth * (win[f] * chip + lose[f] * (top - chip)) / N_FILES + rng.uniform(0, 1e-6)
+                     for chip in range(N_FILES)])
+    return tuple(hungarian_max(gain))
 
 
 # -- habits -----------------------------------------------------------------------------------------
@@ -557,9 +587,7 @@ def choose_token(state: ElastaState, player: str, level: str, rng: random.Random
     scored = token_scores(state, player)
     if len(scored) == 1:
         return scored[0][1]
-    if level == "easy" and rng.random() < 0.5:
-        return rng.choice(scored)[1]
-    temperature = {"easy": 1.0, "normal": 0.3, "hard": 0.15}[level]
+    temperature = {"easy": 0.3, "normal": 0.3, "hard": 0.15}[level]
     top = max(v for v, _ in scored)
     weights = [math.exp((v - top) / temperature) for v, _ in scored]
     return _sample([sq for _, sq in scored], weights, rng)

@@ -7,8 +7,9 @@ opponent starts a turn with more stones across *must* answer at once (capture th
 back), so a quiet static evaluation of such a position would be meaningless. The quiescence search
 therefore refuses to stand pat while the opponent is ahead on the home row.
 
-Levels: easy searches one ply with a short quiescence and adds noise to its choice (a casual player
-can beat it); normal and hard deepen until their time is used. Every level breaks ties with ``rng``.
+Levels: easy looks one move ahead the way a beginner does — it never weighs the reply, adds noise
+to its judgement and now and then overlooks a capture (:func:`easy_move`); normal and hard deepen
+until their time is used. Every level breaks ties with ``rng``.
 ``last_search_info`` records what the last call did, for the benchmark and arena reports.
 """
 
@@ -329,8 +330,47 @@ class Searcher:
         return best_move, best_score, done
 
 
+EASY_NOISE = 60
+"""Easy's judgement error, up to ±0.6 stones on each move's static value."""
+
+EASY_OVERLOOK = 0.35
+"""Chance that easy does not see a given capture this turn (unless it wins or saves the game).
+Drawn once per set of stones that could be taken, so several phalanxes able to take the same
+stones do not each get their own chance to be noticed."""
+
+
+def easy_move(own: int, opp: int, side: int, codes: list[int], rng: random.Random,
+              symmetry: str = "mirror") -> int:
+    """A beginner's move: one ply on the static evaluation, with noise and overlooked captures.
+
+    Why this and not a shallow search: a one-ply search with a capture quiescence already sees the
+    reply's captures, and the greedy beginner (``game.greedy``) lost every game to it; the issue
+    wants a sensible beginner to beat easy often. So easy never looks at the reply, misjudges by
+    up to :data:`EASY_NOISE`, and each chance to capture (the stones taken, however they are taken)
+    is missed with :data:`EASY_OVERLOOK` — but it always takes a move that wins at once and never
+    one that loses at once while another does not (every player sees those; an overlooked capture
+    that is the only way out is seen after all), so it stays far above random."""
+    seen: list[tuple[int, int]] = []
+    hidden: list[tuple[int, int]] = []
+    overlooked: dict[int, bool] = {}  # by the stones taken: a chance missed is missed every way
+    for code in codes:
+        new_own, new_opp = B.make(own, opp, code)
+        if B.decided(new_opp, new_own, 1 - side, symmetry):
+            value = -WIN if B.crossing_win(new_opp, new_own, 1 - side) else WIN
+            seen.append((value, code))
+            continue
+        value = -evaluate(new_opp, new_own, 1 - side) + rng.randint(-EASY_NOISE, EASY_NOISE)
+        taken = opp & ~new_opp
+        if taken and overlooked.setdefault(taken, rng.random() < EASY_OVERLOOK):
+            hidden.append((value, code))
+        else:
+            seen.append((value, code))
+    pool = seen if any(v > -WIN for v, _ in seen) else seen + hidden
+    return max(pool, key=lambda vc: vc[0])[1]
+
+
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"depth": 1, "qmax": 1, "noise": 90},
+    "easy": {"depth": 1, "qmax": 1, "noise": 90, "beginner": True},
     "normal": {"depth": 3, "qmax": 4, "noise": 0},
     "hard": {"depth": 12, "qmax": 6, "noise": 0},
 }
@@ -353,6 +393,9 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
     score = 0
     if len(codes) == 1:
         move = codes[0]
+    elif settings.get("beginner"):
+        move = easy_move(own, opp, side, codes, rng, state.symmetry)
+        depth = 1
     elif settings["noise"]:
         try:
             scored = searcher.root_scores(own, opp, side, codes, settings["depth"])
@@ -373,4 +416,4 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
     return (B.move_from(move), B.move_to(move))
 
 
-__all__ = ["LEVELS", "Searcher", "ai", "evaluate", "last_search_info"]
+__all__ = ["EASY_OVERLOOK", "LEVELS", "Searcher", "ai", "easy_move", "evaluate", "last_search_info"]

@@ -18,8 +18,11 @@ far too big, so the search decomposes:
    pieces within reach and troops with nothing to destroy.
 4. **Regret matching** over the matrix gives both sides' mixtures; the move is drawn from ours.
    ``hard`` then improves: single-troop changes to the best candidates that pay more against the
-   opponent's mixture join the matrix (for both sides), and regret matching runs again, until time
-   runs out.
+   opponent's mixture join the matrix (for both sides), and regret matching runs again.
+5. ``hard`` only: it plays the clock (the calm cap and the turn limit, :func:`clock_value`) and
+   looks a turn further (:func:`look_ahead`): the likeliest joint orders of both sides are
+   re-scored by the next turn's small matrix game from the position each pair leads to, and the
+   move is drawn from the mixture of that two-turn game.
 
 The invasion is scored, not random (above easy): sea troops on edge squares away from the corners,
 air troops inland, all spread apart so the army anchors every region of the island.
@@ -35,9 +38,12 @@ from collections.abc import Sequence
 
 from game.core import GameState, Move
 from game.nelaxtam.rules import (
+    CALM_LIMIT,
     NOTHING,
     PHASE_INVASION,
+    PHASE_ORDERS,
     TROOPS,
+    TURN_LIMIT,
     Geometry,
     NelaxtamState,
     Orders,
@@ -67,18 +73,40 @@ CUT_DISCOUNT = 0.55
 CUT_WEIGHT = 0.8
 """Weight of the largest straight-cut threat against a player's territory."""
 
+CLOCK_STAKE = 30.0
+"""What a territory lead is worth, at most, when the calm cap is one turn away (``hard`` only).
+
+The game also ends after :data:`CALM_LIMIT` turns in a row without a destroyed piece, and then
+only territory counts. An evaluation blind to that clock lets a side that is behind sit still
+while the cap hands the game to the side ahead (the greedy bot won that way against an earlier
+hard). So the lead is worth more the nearer the cap: ``CLOCK_STAKE · (calm / CALM_LIMIT)² ·
+tanh(lead / CLOCK_SCALE)``. A destroyed piece resets the count and the term with it, so the side
+behind gains by forcing contact and the side ahead by keeping the turn quiet."""
+
+CLOCK_SCALE = 3.0
+"""Territory lead (pieces) at which the clock term is about three quarters of its stake."""
+
 LEVEL_SETTINGS: dict[str, dict[str, float]] = {
     "easy": {"mine": 6, "theirs": 5, "rm": 120, "share": 0.5, "temp": 1.6, "improve": 0, "noise": 0.15,
-             "placements": 40, "full": 0},
+             "placements": 40, "full": 0, "clock": 0},
     "normal": {"mine": 36, "theirs": 28, "rm": 300, "share": 0.75, "temp": 1.0, "improve": 0, "noise": 0.0,
-               "placements": 300, "full": 1},
-    "hard": {"mine": 80, "theirs": 60, "rm": 400, "share": 0.8, "temp": 0.9, "improve": 1, "noise": 0.0,
-             "placements": 600, "full": 1},
+               "placements": 300, "full": 1, "clock": 0},
+    "hard": {"mine": 48, "theirs": 32, "rm": 400, "share": 0.85, "temp": 0.9, "improve": 1, "noise": 0.0,
+             "placements": 600, "full": 1, "clock": 1, "deep": 16, "static": 0.45},
 }
 """Per level: candidate joint orders for each side, regret-matching iterations, share of the time
 budget used, softmax temperature of the troop sampling, whether to improve candidates (hard),
-chance of a uniformly random candidate instead of the mixture, invasions scored, and whether the
-evaluation sees cut threats and idle troops (easy counts territory, troops and adjacency only)."""
+chance of a uniformly random candidate instead of the mixture, invasions scored, whether the
+evaluation sees cut threats and idle troops (easy counts territory, troops and adjacency only), and
+whether it plays the clock: the calm cap and the turn limit (hard only — a level difference in
+kind, not only in width), and for hard the look-ahead: how many of each side's likeliest joint
+orders are re-scored by the next turn's matrix game (``deep``), after a one-turn stage that gets
+the ``static`` share of the budget."""
+
+NEXT_MINE, NEXT_THEIRS, NEXT_RM = 6, 6, 60
+"""The next turn's small matrix game in hard's look-ahead: candidates a side (the greedy joint
+order and softmax samples) and regret-matching iterations. Small on purpose: hard needs dozens of
+these inside its budget, and the few best orders of each side carry most of a turn's value."""
 
 LAST_STATS: dict[str, float] = {}
 """Figures from the latest decision (candidates, evaluations, rounds): for tests and tuning."""
@@ -143,15 +171,33 @@ def frontier_distance(geo: Geometry, territory: int, enemy: int, sq: int, limit:
     return limit
 
 
+def final_value(diff: int) -> float:
+    """A finished game by its territory margin: the win dominates, the margin breaks ties."""
+    return diff + (WIN if diff > 0 else -WIN if diff < 0 else 0.0)
+
+
+def clock_value(diff: int, calm: int) -> float:
+    """The calm cap's share of the value for the side ``diff`` pieces ahead (see :data:`CLOCK_STAKE`)."""
+    return CLOCK_STAKE * (calm / CALM_LIMIT) ** 2 * math.tanh(diff / CLOCK_SCALE)
+
+
 def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequence[int]], p: int,
-             full: bool = True) -> float:
-    """The position after a turn's clean-up, from player ``p``'s side (higher is better for p)."""
+             full: bool = True, calm: int | None = None, turn: int = 0) -> float:
+    """The position after a turn's clean-up, from player ``p``'s side (higher is better for p).
+
+    With ``calm`` (the count of turns in a row without a destroyed piece *after* this turn) the
+    evaluation plays the clock: a position where the calm cap or the turn limit has been reached
+    is final, and near the cap the territory lead weighs more (:func:`clock_value`). Without it the
+    caps are invisible, as they are to the levels below hard."""
     q = 1 - p
     mine, theirs = territory[p].bit_count(), territory[q].bit_count()
     if not geo.spread_orth(territory[0]) & territory[1]:
-        diff = mine - theirs
-        return diff + (WIN if diff > 0 else -WIN if diff < 0 else 0.0)
+        return final_value(mine - theirs)
+    if calm is not None and (calm >= CALM_LIMIT or turn >= TURN_LIMIT):
+        return final_value(mine - theirs)
     value = float(mine - theirs)
+    if calm:
+        value += clock_value(mine - theirs, calm)
     masks = (_mask(troops[0]), _mask(troops[1]))
     value += TROOP_VALUE * (masks[p].bit_count() - masks[q].bit_count())
     for side, sign in ((p, 1.0), (q, -1.0)):
@@ -289,9 +335,11 @@ def regret_matching(matrix: list[list[float]], iterations: int,
 class _Game:
     """The growing matrix of one decision: my rows, their columns, payoffs from my side."""
 
-    def __init__(self, state: NelaxtamState, p: int, deadline: float, full: bool = True) -> None:
+    def __init__(self, state: NelaxtamState, p: int, deadline: float, full: bool = True,
+                 clock: bool = False) -> None:
         self.state = state
         self.full = full
+        self.clock = clock
         self.p = p
         self.deadline = deadline
         self.rows: list[Orders] = []
@@ -307,7 +355,11 @@ class _Game:
             s = self.state
             orders = (mine, theirs) if self.p == 0 else (theirs, mine)
             territory, troops, _ = resolve(s.geo, s.territory, s.troops, orders, report=False)
-            value = evaluate(s.geo, territory, troops, self.p, self.full)
+            if self.clock:
+                calm = 0 if tuple(territory) != tuple(s.territory) else s.calm + 1
+                value = evaluate(s.geo, territory, troops, self.p, self.full, calm, s.turn + 1)
+            else:
+                value = evaluate(s.geo, territory, troops, self.p, self.full)
             self.cache[key] = value
             self.evals += 1
         return value
@@ -373,18 +425,99 @@ def _improve(game: _Game, mine_mix: list[float], their_mix: list[float], scores_
     return added
 
 
+def _state_after(state: NelaxtamState, orders: tuple[Orders, Orders]) -> NelaxtamState:
+    """The position after one turn, as a state (so its own move lists and end check apply)."""
+    territory, troops, _ = resolve(state.geo, state.territory, state.troops, orders, report=False)
+    calm = 0 if tuple(territory) != tuple(state.territory) else state.calm + 1
+    return NelaxtamState(state.size, sea=state.sea, quiet=state.quiet, territory=territory, troops=troops,
+                         phase=PHASE_ORDERS, turn=state.turn + 1, calm=calm)
+
+
+def next_turn_value(after: NelaxtamState, p: int, rng: random.Random, full: bool = True) -> float:
+    """Player ``p``'s value of the position ``after``, by the *next* turn's matrix game.
+
+    A static evaluation guesses what the next turn will do to a troop standing next to an enemy
+    troop, or to a group hanging on one piece; playing that turn's guessing game out (greedy and a
+    few sampled joint orders a side, each pair resolved by the rules and evaluated, regret matching
+    over the pairs) sees it. A finished position is worth its final score."""
+    geo = after.geo
+    if after.over:
+        mine, theirs = after.territory[p].bit_count(), after.territory[1 - p].bit_count()
+        return final_value(mine - theirs)
+    rows = candidates(after, p, NEXT_MINE, 1.0, rng)
+    cols = candidates(after, 1 - p, NEXT_THEIRS, 1.0, rng)
+    matrix = []
+    for mine in rows:
+        line = []
+        for theirs in cols:
+            orders = (mine, theirs) if p == 0 else (theirs, mine)
+            territory, troops, _ = resolve(geo, after.territory, after.troops, orders, report=False)
+            calm = 0 if tuple(territory) != tuple(after.territory) else after.calm + 1
+            line.append(evaluate(geo, territory, troops, p, full, calm, after.turn + 1))
+        matrix.append(line)
+    x, y = regret_matching(matrix, NEXT_RM)
+    return sum(xi * yj * value for xi, row in zip(x, matrix, strict=True)
+               for yj, value in zip(y, row, strict=True))
+
+
+def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep: int, rng: random.Random,
+               deadline: float) -> tuple[list[Orders], list[float]] | None:
+    """Hard's second turn: the ``keep`` likeliest joint orders of each side, every pair re-scored by
+    :func:`next_turn_value` of the position it leads to, and regret matching over that deeper
+    matrix. The opponent's greedy joint order (the first candidate) always comes first among its
+    columns, however unlikely the one-turn equilibrium found it: a player who simply gives every
+    troop its best order is the commonest opponent, and the shallow game misjudges it most. The
+    matrix grows in shells (the n likeliest of each side, then n + 1) until the deadline, so a busy
+    machine still gets the largest block it finished; None if not even 2 × 2 did."""
+    state, p = game.state, game.p
+    rows = [game.rows[i] for i in sorted(range(len(game.rows)), key=lambda i: -mine_mix[i])[:keep]]
+    cols = [game.cols[j] for j in sorted(range(len(game.cols)), key=lambda j: -their_mix[j])[:keep]]
+    if game.cols[0] in cols:  # the opponent's obvious orders (each troop its best) always get a say
+        cols.remove(game.cols[0])
+    cols.insert(0, game.cols[0])
+    values: dict[tuple[Orders, Orders], float] = {}
+
+    def deep(mine: Orders, theirs: Orders) -> float:
+        key = (mine, theirs)
+        if key not in values:
+            orders = (mine, theirs) if p == 0 else (theirs, mine)
+            values[key] = next_turn_value(_state_after(state, orders), p, rng, game.full)
+        return values[key]
+
+    size = 0
+    while size < min(len(rows), len(cols)):
+        n = size + 1
+        try:
+            for i in range(n):
+                for j in range(n):
+                    if time.perf_counter() > deadline:
+                        raise TimeoutError
+                    deep(rows[i], cols[j])
+        except TimeoutError:
+            break
+        size = n
+    LAST_STATS["deep"] = size
+    if size < 2:
+        return None
+    matrix = [[values[(rows[i], cols[j])] for j in range(size)] for i in range(size)]
+    x, _ = regret_matching(matrix, 400)
+    return rows[:size], x
+
+
 def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Random,
                   seconds: float) -> Orders:
-    """The orders phase: candidates, matrix, regret matching, a sample from the mixture."""
+    """The orders phase: candidates, matrix, regret matching, a sample from the mixture (for hard,
+    from the mixture of the two-turn game over the likeliest candidates)."""
     settings = LEVEL_SETTINGS.get(level, LEVEL_SETTINGS["normal"])
     start = time.perf_counter()
     budget = seconds * settings["share"]
     deadline = start + budget
+    stage = budget * settings.get("static", 1.0)  # the one-turn stage; hard's look-ahead gets the rest
     p = state.index_of(player)
     temp = settings["temp"]
     mine = candidates(state, p, int(settings["mine"]), temp, rng)
     theirs = candidates(state, 1 - p, int(settings["theirs"]), temp, rng)
-    game = _Game(state, p, start + 0.5 * budget, bool(settings["full"]))
+    game = _Game(state, p, start + 0.5 * stage, bool(settings["full"]), bool(settings.get("clock", 0)))
     for joint in theirs:
         game.cols.append(joint)
     for joint in mine:
@@ -393,25 +526,30 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     if not game.rows:
         game.rows, game.matrix = [mine[0]], [[0.0] * len(game.cols)]
     iterations = int(settings["rm"])
-    mine_mix, their_mix = regret_matching(game.matrix, iterations, start + 0.7 * budget)
+    mine_mix, their_mix = regret_matching(game.matrix, iterations, start + 0.7 * stage)
     rounds = 0
     if settings["improve"]:
         scores_me, scores_them = troop_scores(state, p), troop_scores(state, 1 - p)
-        game.deadline = start + 0.75 * budget
+        game.deadline = start + 0.75 * stage
         while time.perf_counter() < game.deadline and rounds < 20:
             rounds += 1
             if not _improve(game, mine_mix, their_mix, scores_me, scores_them):
                 break
-            mine_mix, their_mix = regret_matching(game.matrix, iterations, deadline)
+            mine_mix, their_mix = regret_matching(game.matrix, iterations, start + stage)
     LAST_STATS.clear()
-    LAST_STATS.update({"rows": len(game.rows), "cols": len(game.cols), "evals": game.evals, "rounds": rounds,
-                       "seconds": time.perf_counter() - start})
+    LAST_STATS.update({"rows": len(game.rows), "cols": len(game.cols), "evals": game.evals, "rounds": rounds})
+    options = game.rows
+    if settings.get("deep"):
+        deeper = look_ahead(game, mine_mix, their_mix, int(settings["deep"]), rng, deadline)
+        if deeper is not None:
+            options, mine_mix = deeper
+    LAST_STATS["seconds"] = time.perf_counter() - start
     if rng.random() < settings["noise"]:
-        return rng.choice(game.rows)
+        return rng.choice(options)
     weights = [w if w >= 0.03 else 0.0 for w in mine_mix]
     if sum(weights) <= 0:
         weights = mine_mix
-    return rng.choices(game.rows, weights)[0]
+    return rng.choices(options, weights)[0]
 
 
 # -- invasion -------------------------------------------------------------------------------------
