@@ -349,7 +349,9 @@ def test_a_ragged_layout_is_walked_by_direction_not_by_distance() -> None:
 
 
 # -- lessons by keys ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("game_id", ["elasta", "nelaxtam", "elephant-run", "epaminondas", "changing-challenges"])
+@pytest.mark.parametrize(
+    "game_id", ["elasta", "nelaxtam", "elephant-run", "epaminondas", "changing-challenges"]
+)
 def test_a_lesson_is_done_by_keys_only(app: Any, game_id: str) -> None:
     """The first lesson of every game, each step's model answer entered with keys (the lesson screen
     shares the match screen's keyboard focus), then Tab to "Next lesson" and Enter."""
