@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match import AI, HUMAN, Match, Seat
+from scenes.kit.pacing import GENTLE
 from scenes.kit.registry import demo_match, view_ids
 from scenes.shell.match.scene import MatchScene
 
@@ -90,13 +91,15 @@ def idle_cpu(app: App, screen: str, seconds: float = IDLE_SECONDS) -> IdleFigure
 
 
 def _at_rest(app: App) -> bool:
-    """Nothing left that moves by itself, other than a gentle pulse: the screen's idle state."""
+    """Nothing left that moves by itself: the screen's idle state. A gentle pulse that ends (a
+    lesson's rings breathe for a few seconds) is waited out; one that never ends is measured after
+    :data:`SETTLE_SECONDS`, as what that screen costs at rest."""
     top = app.top
     if top is None:
         return True
     wanted = top.next_frame()
     thinking = bool(getattr(top, "thinking", False))
-    return not thinking and (wanted is None or wanted > 0)
+    return not thinking and (wanted is None or wanted > GENTLE)
 
 
 def _match_against(game_id: str, computer: bool) -> Match:
