@@ -106,3 +106,12 @@ def seal_random_turns(
         assert match.turns[-1].moves == sealed, name
         seen += 1
     return seen
+
+
+def show(app: Any, match: Match) -> MatchScene:
+    """``match`` alone on the app's stack (no menu beneath), without animations, first frame drawn."""
+    app.settings.animation_speed = "off"
+    scene = MatchScene(app, match)
+    app.reset_to(scene)
+    app.step([], DT)
+    return scene

@@ -9,11 +9,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from game.core import AIFunction, GameState, IllegalMoveError
+
+if TYPE_CHECKING:
+    from game.match import Match
 
 
 def assert_refusals(state: GameState, player: str, cases: Mapping[str, str]) -> None:
@@ -44,3 +47,13 @@ def assert_ai_is_seeded(ai: AIFunction, start: GameState, player: str) -> None:
     assert a == b
     chosen = {ai(start, player, "easy", random.Random(seed), 0.25) for seed in range(8)}
     assert len(chosen) > 1
+
+
+def play_random_turns(match: Match, turns: int, rng: random.Random) -> None:
+    """Up to ``turns`` whole random turns played into ``match`` (every mover's random move, as
+    notation, so the record holds them), stopping when the game ends."""
+    for _ in range(turns):
+        if match.over:
+            return
+        state = match.state
+        match.play_text(state.turn_to_text({p: state.random_move(p, rng) for p in state.to_move()}))

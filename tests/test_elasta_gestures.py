@@ -19,8 +19,8 @@ from game.register import get
 from scenes.games.elasta import ElastaView
 from scenes.games.elasta.allotment import DRAG_START
 from scenes.kit.registry import make_view
-from scenes.shell.match.scene import MatchScene
-from tests.gesture_driver import mouse, perform, seal_random_turns
+from tests.gesture_driver import mouse, perform, seal_random_turns, show
+from tests.rules_helpers import play_random_turns
 from tests.scene_driver import DT
 
 PLAYOUTS = 4
@@ -32,24 +32,11 @@ def positions() -> Iterator[tuple[str, Match]]:
     for game in range(PLAYOUTS):
         tokens = game % 2 == 1
         match = Match("elasta", {"tokens": "on" if tokens else "off"}, {"white": Seat(), "black": Seat()})
-        for _ in range(rng.randrange(0, 9)):
-            state = match.state
-            if state.over:
-                break
-            moves = {p: state.random_move(p, rng) for p in state.to_move()}
-            match.play_text(state.turn_to_text(moves))
+        play_random_turns(match, rng.randrange(0, 9), rng)
         if not match.over:
             yield f"playout {game}", match
     for lesson in lessons_for("elasta"):
         yield lesson.id, start_match(get("elasta"), lesson)
-
-
-def show(app: Any, match: Match) -> MatchScene:
-    app.settings.animation_speed = "off"
-    scene = MatchScene(app, match)
-    app.reset_to(scene)
-    app.step([], DT)
-    return scene
 
 
 def fidget(app: Any, view: ElastaView, player: str, rng: random.Random) -> None:

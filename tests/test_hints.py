@@ -32,6 +32,7 @@ from scenes.kit.marks import center_of
 from scenes.shell.match.controls import HINT_THINKING
 from scenes.shell.match.hint import hint_marks
 from scenes.shell.match.scene import MatchScene
+from tests.rules_helpers import play_random_turns
 from tests.scene_driver import DT, click_element, key, resize, start
 
 GAME_IDS = [info.id for info in all_games()]
@@ -349,9 +350,7 @@ def test_a_hint_for_secret_orders_runs_beside_the_computers_own_search(app: Any)
 def test_nelaxtam_orders_are_drawn_as_one_arrow_per_troop(app: Any) -> None:
     match = vs_computer("nelaxtam", "white")
     rng = random.Random(2)
-    for _ in range(3):
-        state = match.state
-        match.play_text(state.turn_to_text({p: state.random_move(p, rng) for p in state.to_move()}))
+    play_random_turns(match, 3, rng)
     scene = start(app, match)
     state = match.state
     for seed in range(4):

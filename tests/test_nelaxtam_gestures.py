@@ -17,9 +17,8 @@ from game.nelaxtam import rules as R
 from game.register import get
 from scenes.games.nelaxtam.view import NelaxtamView
 from scenes.kit.registry import make_view
-from scenes.shell.match.scene import MatchScene
-from tests.gesture_driver import mouse, seal_random_turns
-from tests.scene_driver import DT
+from tests.gesture_driver import mouse, seal_random_turns, show
+from tests.rules_helpers import play_random_turns
 
 SETUPS = (
     {"size": "8", "sea": "5"},
@@ -35,24 +34,11 @@ def positions() -> Iterator[tuple[str, Match]]:
     rng = random.Random(2026)
     for n, options in enumerate(SETUPS):
         match = Match("nelaxtam", options, {"black": Seat(), "white": Seat()})
-        for _ in range(0 if n == 0 else rng.randrange(1, 7)):
-            state = match.state
-            if state.over:
-                break
-            moves = {p: state.random_move(p, rng) for p in state.to_move()}
-            match.play_text(state.turn_to_text(moves))
+        play_random_turns(match, 0 if n == 0 else rng.randrange(1, 7), rng)
         if not match.over:
             yield f"playout {n} {options}", match
     for lesson in lessons_for("nelaxtam"):
         yield lesson.id, start_match(get("nelaxtam"), lesson)
-
-
-def show(app: Any, match: Match) -> MatchScene:
-    app.settings.animation_speed = "off"
-    scene = MatchScene(app, match)
-    app.reset_to(scene)
-    app.step([], DT)
-    return scene
 
 
 def click(app: Any, pos: tuple[int, int] | None) -> None:

@@ -16,6 +16,7 @@ from game.match import AI, Match, Seat
 from game.records import MAGIC, RecordFileError, format_record, parse_record, result_text
 from game.register import all_games
 from saves.records import export_record, open_record
+from tests.rules_helpers import play_random_turns
 
 GAME_IDS = [info.id for info in all_games()]
 
@@ -24,12 +25,7 @@ def random_match(game_id: str, seed: int, plies: int, computer_second: bool = Tr
     info = next(g for g in all_games() if g.id == game_id)
     seats = {info.players[1]: Seat(AI, "normal")} if computer_second else {}
     match = Match(info, {}, seats)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if match.over:
-            break
-        state = match.state
-        match.play_text(state.turn_to_text({p: state.random_move(p, rng) for p in state.to_move()}))
+    play_random_turns(match, plies, random.Random(seed))
     return match
 
 
