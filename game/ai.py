@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from game import clock
 from game.core import GameState, Move
 from game.register import get
 
@@ -31,4 +32,4 @@ def choose_move(state: GameState, player: str, level: str, seed: int | None = No
     if level == "random":
         return state.random_move(player, rng)
     info = get(state.game_id)
-    return info.ai(state, player, level, rng, BUDGET_SECONDS[level])
+    return info.ai(state, player, level, rng, BUDGET_SECONDS[level] * clock.scale)

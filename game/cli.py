@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game import clock
 from game.ai import ALL_LEVELS, LEVELS, choose_move
 from game.core import GameError, GameInfo, GameState, parse_option_args
 from game.ladder import (
@@ -271,6 +272,19 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UsageError("-j must be at least 1")
     pairs = [_pair(p) for p in args.pair] or [*LADDER_PAIRS, *(GREEDY_PAIRS if args.b == "greedy" else ())]
+    if not 0 < args.budget_scale <= 100:
+        raise UsageError(f"--budget-scale must be above 0 and at most 100, not {args.budget_scale:g}")
+    previous = (clock.name, clock.scale)
+    clock.use(args.clock)
+    clock.use_scale(args.budget_scale)
+    try:
+        return _run_ladder(args, ids, pairs)
+    finally:
+        clock.use(previous[0])
+        clock.use_scale(previous[1])
+
+
+def _run_ladder(args: argparse.Namespace, ids: list[str], pairs: list[tuple[str, str]]) -> int:
     jobs = ladder_jobs(ids, pairs, args.n, args.seed)
     before, started, done = machine_load(), time.perf_counter(), []
 
@@ -288,9 +302,13 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     after = machine_load()
     print(format_table(summaries))
     print(load_text(before, after))
+    if args.clock == "cpu" or args.budget_scale != 1.0:
+        print(f"Levels thought by {args.clock} time"
+              + (f", every budget times {args.budget_scale:g}" if args.budget_scale != 1.0 else "")
+              + "; think times are on that clock.")
     if args.json:
         settings = {"games": ids, "pairs": [f"{a}-{b}" for a, b in pairs], "n": args.n, "jobs": args.jobs,
-                    "seed": args.seed}
+                    "seed": args.seed, "clock": args.clock, "budget_scale": args.budget_scale}
         figures = ladder_json(summaries, settings, before, after, time.perf_counter() - started)
         try:
             with open(args.json, "w", encoding="utf-8") as handle:
@@ -466,6 +484,12 @@ def build_parser() -> argparse.ArgumentParser:
                           help="only this pair, such as easy-random (repeatable)")
     ladder_p.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
     ladder_p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on standard error")
+    ladder_p.add_argument("--clock", choices=tuple(clock.CLOCKS), default="wall",
+                          help="think by wall time (as in the app) or by CPU time, so that games sharing "
+                               "cores or a busy machine do not starve the levels (default wall)")
+    ladder_p.add_argument("--budget-scale", type=float, default=1.0, metavar="F",
+                          help="multiply every level's thinking budget by F: a quick, rough ladder while "
+                               "tuning (default 1)")
     _SUBPARSERS["ladder"] = ladder_p
     ladder_p.set_defaults(func=cmd_ladder)
 

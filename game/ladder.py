@@ -19,11 +19,11 @@ import math
 import os
 import random
 import statistics
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import clock
 from game.ai import ALL_LEVELS, choose_move
 from game.core import GameInfo, GameState, Move
 from game.elasta.ai import live_prefix
@@ -76,10 +76,10 @@ def play_game(
     while not state.over and len(moves) < max_turns:
         turn = {}
         for player in state.to_move():
-            start = time.perf_counter()
+            start = clock.now()
             turn[player] = move_for(state, player, levels[player], rng.getrandbits(32))
             if times is not None:
-                times.setdefault(levels[player], []).append(time.perf_counter() - start)
+                times.setdefault(levels[player], []).append(clock.now() - start)
         moves.append(state.turn_to_text(turn))
         state = state.apply_turn(turn)
     return state, moves

@@ -9,8 +9,11 @@ contract.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -88,7 +91,7 @@ def test_ladder_prints_a_table_whose_figures_add_up(tmp_path: Path,
 
     figures = json.loads(out_file.read_text(encoding="utf-8"))
     assert figures["settings"] == {"games": ["elephant-run"], "pairs": ["easy-random"], "n": 2, "jobs": 1,
-                                   "seed": 3}
+                                   "seed": 3, "clock": "wall", "budget_scale": 1.0}
     (pair,) = figures["pairs"]
     assert (pair["wins"], pair["draws"], pair["losses"]) == (wins, draws, losses)
     assert pair["games"] == 2 and pair["capped"] == 0  # every Elephant Run game ends by play
@@ -128,6 +131,9 @@ def test_arena_seats_the_greedy_bot(capsys: pytest.CaptureFixture[str]) -> None:
         (["ladder", "elasta", "--pair", "hard"], "two different players joined by '-'"),
         (["ladder", "elasta", "--pair", "hard-hard"], "two different players"),
         (["ladder", "elasta", "--b", "genius"], "invalid choice"),
+        (["ladder", "elasta", "--clock", "sundial"], "invalid choice"),
+        (["ladder", "elasta", "--budget-scale", "0"], "--budget-scale must be above 0"),
+        (["ladder", "elasta", "--budget-scale", "nan"], "--budget-scale must be above 0"),
     ],
 )
 def test_bad_ladder_input_exits_2_with_a_sentence(argv: list[str], needle: str,
@@ -135,6 +141,34 @@ def test_bad_ladder_input_exits_2_with_a_sentence(argv: list[str], needle: str,
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert needle in err and "Traceback" not in err
+
+
+def test_cpu_clock_and_budget_scale_reach_the_levels_and_are_undone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from game import ai, clock
+
+    seen: list[tuple[str, float, str | None]] = []
+    real = ai.get
+
+    def spy(game_id: str):  # type: ignore[no-untyped-def]
+        info = real(game_id)
+
+        def think(state, player, level, rng, seconds):  # type: ignore[no-untyped-def]
+            seen.append((clock.name, seconds, os.environ.get(clock.ENV)))
+            return info.ai(state, player, level, rng, seconds)
+
+        return dataclasses.replace(info, ai=think)
+
+    monkeypatch.setattr(ai, "get", spy)
+    out_file = tmp_path / "cpu.json"
+    argv = ["ladder", "elephant-run", "-n", "1", "--pair", "easy-random", "--clock", "cpu",
+            "--budget-scale", "0.5", "-q", "--json", str(out_file)]
+    assert main(argv) == 0
+    assert seen and all(entry == ("cpu", ai.BUDGET_SECONDS["easy"] * 0.5, "cpu") for entry in seen)
+    assert "Levels thought by cpu time, every budget times 0.5" in capsys.readouterr().out
+    settings = json.loads(out_file.read_text(encoding="utf-8"))["settings"]
+    assert (settings["clock"], settings["budget_scale"]) == ("cpu", 0.5)
+    assert (clock.name, clock.scale, clock.now) == ("wall", 1.0, time.perf_counter)  # undone after
 
 
 def test_an_unwritable_json_file_is_a_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

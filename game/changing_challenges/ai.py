@@ -33,8 +33,8 @@ that is cheap (moment, material and square tables, the hash).
 from __future__ import annotations
 
 import random
-import time
 
+from game import clock
 from game.changing_challenges import board as B
 from game.changing_challenges.rules import PLAYERS, ChangingChallengesState
 from game.core import GameState, Move
@@ -133,7 +133,7 @@ class Searcher:
     # -- helpers -------------------------------------------------------------------------------------
     def _tick(self) -> None:
         self.nodes += 1
-        if not self.nodes & 511 and time.perf_counter() > self.deadline:
+        if not self.nodes & 511 and clock.now() > self.deadline:
             raise _Timeout
 
     @staticmethod
@@ -373,7 +373,7 @@ class Searcher:
         board = self.board
         out: list[int] = []
         for move in moves:
-            if time.perf_counter() > self.deadline:
+            if clock.now() > self.deadline:
                 break
             changes, nep, cap = B.make(board, side, move)
             dm, dp, dh = self._deltas(changes)
@@ -396,7 +396,7 @@ class Searcher:
         """Iterative deepening at the root; returns (best move, score, depth completed)."""
         board = self.board
         best_move, best_score, done = moves[0], 0, 0
-        start = time.perf_counter()
+        start = clock.now()
         for depth in range(1, max_depth + 1):
             alpha = -INF
             iteration_best = None
@@ -434,7 +434,7 @@ class Searcher:
                 moves.insert(0, iteration_best)
             if abs(alpha) > WIN_BOUND:
                 break
-            if time.perf_counter() - start > soft_limit:
+            if clock.now() - start > soft_limit:
                 break
         return best_move, best_score, done
 
@@ -447,7 +447,7 @@ genuinely shallower player than hard, which deepens for as long as its 2.5 s all
 def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
     """Choose a move for ``player`` within ``seconds`` (the level's budget)."""
     assert isinstance(state, ChangingChallengesState)
-    start = time.perf_counter()
+    start = clock.now()
     side = PLAYERS.index(player)
     moves = list(state.legal_moves(player))
     if not moves:
@@ -462,12 +462,12 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
         if not seen or max(judged[i][0] for i in seen) < -WIN // 4:
             seen = list(range(len(moves)))  # in trouble, anyone looks harder: the knock that saves it
         index = max(seen, key=lambda i: judged[i][0])
-        LAST_STATS.update(depth=1, nodes=searcher.nodes, seconds=time.perf_counter() - start,
+        LAST_STATS.update(depth=1, nodes=searcher.nodes, seconds=clock.now() - start,
                           score=judged[index][0])
         return moves[index]
     searcher = Searcher(state, start + max(0.05, seconds * 0.85))
     ordered = searcher.order(moves, None, 0)
     move, score, depth = searcher.iterate(ordered, side, state.moment,
                                           LEVEL_DEPTH.get(level, 64), seconds * 0.4)
-    LAST_STATS.update(depth=depth, nodes=searcher.nodes, seconds=time.perf_counter() - start, score=score)
+    LAST_STATS.update(depth=depth, nodes=searcher.nodes, seconds=clock.now() - start, score=score)
     return move

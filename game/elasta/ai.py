@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 
+from game import clock
 from game.core import GameState, Move
 from game.elasta.rules import (
     BLACK,
@@ -305,7 +305,7 @@ class TurnGame:
         best = self.expected(me, move, others, weights)
         current = list(move)
         improved = True
-        while improved and time.perf_counter() < deadline:
+        while improved and clock.now() < deadline:
             improved = False
             for i in range(N_FILES - 1):
                 for j in range(i + 1, N_FILES):
@@ -359,7 +359,7 @@ def equilibrium(game: TurnGame, level: str, rng: random.Random, seconds: float) 
     """Double oracle: candidate sets and mixtures for White and Black (the game's value goes to
     :data:`LAST_STATS`)."""
     settings = LEVEL_SETTINGS[level]
-    start = time.perf_counter()
+    start = clock.now()
     deadline = start + seconds * settings["time_share"]
     whites = [game.assignment_reply(WHITE, FIRST_GUESS, [1.0])]
     blacks = [game.assignment_reply(BLACK, FIRST_GUESS, [1.0])]
@@ -371,7 +371,7 @@ def equilibrium(game: TurnGame, level: str, rng: random.Random, seconds: float) 
     matrix = [[game.payoff(w, b) for b in blacks] for w in whites]
     value, x, y = solve_matrix(matrix)
     iterations = 0
-    while iterations < settings["iterations"] and time.perf_counter() < deadline:
+    while iterations < settings["iterations"] and clock.now() < deadline:
         iterations += 1
         reply_w, _ = game.best_reply(WHITE, whites, blacks, y, deadline)
         reply_b, _ = game.best_reply(BLACK, blacks, whites, x, deadline)
@@ -379,7 +379,7 @@ def equilibrium(game: TurnGame, level: str, rng: random.Random, seconds: float) 
             break
         value, x, y = solve_matrix(matrix)
     LAST_STATS.update(iterations=iterations, whites=len(whites), blacks=len(blacks), value=value,
-                      seconds=time.perf_counter() - start, payoffs=len(game.cache))
+                      seconds=clock.now() - start, payoffs=len(game.cache))
     return whites, x, blacks, y
 
 
@@ -440,8 +440,8 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
     mine, theirs = likeliest(whites, x), likeliest(blacks, y)
     matrix: list[list[float]] = []
     rows = cols = 0
-    shells_end = time.perf_counter() + (deadline - time.perf_counter()) / 2  # the rest: oracle rounds
-    while (rows < len(mine) or cols < len(theirs)) and time.perf_counter() < shells_end:
+    shells_end = clock.now() + (deadline - clock.now()) / 2  # the rest: oracle rounds
+    while (rows < len(mine) or cols < len(theirs)) and clock.now() < shells_end:
         if rows < len(mine):  # one more row, across the columns so far
             matrix.append([deep(mine[rows], b) for b in theirs[:cols]])
             rows += 1
@@ -455,7 +455,7 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
     del mine[rows:], theirs[cols:]
     value, xx, yy = solve_matrix(matrix)
     deep_rounds = 0
-    while time.perf_counter() < deadline:
+    while clock.now() < deadline:
         reply_w, _ = game.best_reply(WHITE, mine, theirs, yy, deadline)
         reply_b, _ = game.best_reply(BLACK, theirs, mine, xx, deadline)
         if not add_replies(matrix, mine, theirs, reply_w, reply_b, deep):
@@ -475,7 +475,7 @@ def _sample(items: Sequence[Move], weights: Sequence[float], rng: random.Random)
 def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
     """Sample this player's allotment from the turn's (approximate) equilibrium, looked one turn
     further at levels that do."""
-    start = time.perf_counter()
+    start = clock.now()
     settings = LEVEL_SETTINGS[level]
     LAST_STATS.clear()
     if rng.random() < settings.get("beginner", 0.0):
@@ -552,7 +552,7 @@ def habit_prediction(state: ElastaState, opponent: str) -> tuple[str, Allotment]
 def punish(state: ElastaState, player: str, predicted: Allotment, seconds: float) -> Allotment:
     """The best answer to one known allotment: the assignment answer, polished by chip swaps."""
     game = TurnGame(state.lines, state.deleted, True)
-    reply, _ = game.best_reply(player, FIRST_GUESS, [predicted], [1.0], time.perf_counter() + seconds)
+    reply, _ = game.best_reply(player, FIRST_GUESS, [predicted], [1.0], clock.now() + seconds)
     return reply
 
 

@@ -19,8 +19,8 @@ elephant square), never on state objects, because it visits hundreds of thousand
 from __future__ import annotations
 
 import random
-import time
 
+from game import clock
 from game.core import GameState, Move
 from game.elephant_run.rules import (
     BEYOND_BY_PAIR,
@@ -131,7 +131,7 @@ class Searcher:
     def search(self, tiles: int, farmers: int, e: int, side: int, depth: int, alpha: int, beta: int) -> int:
         """Negamax value for the side to move (``side``), searching ``depth`` more plies."""
         self.nodes += 1
-        if not self.nodes & 1023 and time.perf_counter() > self.deadline:
+        if not self.nodes & 1023 and clock.now() > self.deadline:
             raise _Timeout
         key = tiles | farmers << 24 | e << 48 | side << 53
         entry = self.table.get(key)
@@ -257,7 +257,7 @@ class Searcher:
             return pairs[0][0], 0, 0
         points = SIZE - tiles.bit_count() + self.n_farmers - farmers.bit_count()
         remaining_plies = 2 * (self.target - points) - (1 if side == SIDE_ELEPHANT else 0)
-        start = time.perf_counter()
+        start = clock.now()
         budget = self.deadline - start
         best_move, best_value, reached = pairs[0][0], -WIN - 1, 0
         other = SIDE_FARMERS if side == SIDE_ELEPHANT else SIDE_ELEPHANT
@@ -279,7 +279,7 @@ class Searcher:
             reached = depth
             if abs(best_value) >= PROVEN or depth >= remaining_plies:
                 break
-            if time.perf_counter() - start > start_fraction * budget:
+            if clock.now() - start > start_fraction * budget:
                 break
         return best_move, best_value, reached
 
@@ -350,7 +350,7 @@ def _climb(e: int, n: int, rng: random.Random, deadline: float) -> int:
     mask = sum(1 << sq for sq in placed)
     score = _placement_score(e, mask)
     improved = True
-    while improved and time.perf_counter() < deadline:
+    while improved and clock.now() < deadline:
         improved = False
         for sq in rng.sample(placed, len(placed)):
             for dest in rng.sample(free, len(free)):
@@ -372,7 +372,7 @@ def choose_farmer_setup(state: ElephantRunState, level: str, rng: random.Random,
     """The farmers' placement: hem at once if the elephant chose a corner; otherwise hill-climb a
     set of candidate placements on the static score and, on the stronger levels, rank the best few
     by a short search from the elephant's first move. Every stage watches the deadline."""
-    start = time.perf_counter()
+    start = clock.now()
     deadline = start + seconds * 0.9
     e, n = state.elephant, state.n_farmers
     hem = _hem_at_once(e, n)
@@ -384,10 +384,10 @@ def choose_farmer_setup(state: ElephantRunState, level: str, rng: random.Random,
         return _mask_to_move(best)
     candidates: dict[int, int] = {}
     climb_until = start + seconds * (0.35 if level == "hard" else 0.5)
-    while time.perf_counter() < climb_until or len(candidates) < 2:
+    while clock.now() < climb_until or len(candidates) < 2:
         mask = _climb(e, n, rng, deadline)
         candidates[mask] = _placement_score(e, mask)
-        if time.perf_counter() > deadline:
+        if clock.now() > deadline:
             break
     ranked = sorted(candidates, key=lambda m: -candidates[m])[:8]
     best_mask = ranked[0]
@@ -508,7 +508,7 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
     search, hard the exact solver (:mod:`.solver`) while it answers within part of the time, and
     a deep search when the position is still too far from the end to solve."""
     assert isinstance(state, ElephantRunState)
-    started = time.perf_counter()
+    started = clock.now()
     if state.phase == PHASE_PLACE_ELEPHANT:
         return choose_elephant_setup(level, rng)
     if state.phase == PHASE_PLACE_FARMERS:
@@ -528,7 +528,7 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
         state.tiles, state.farmers, state.elephant, state.side, LEVEL_DEPTH.get(level, 4), rng,
         start_fraction=0.45 if level == "hard" else 0.35,
     )
-    elapsed = time.perf_counter() - started
+    elapsed = clock.now() - started
     LAST_STATS.clear()
     LAST_STATS.update(nodes=searcher.nodes, depth=depth, seconds=elapsed, value=value)
     return move

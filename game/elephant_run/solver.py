@@ -38,9 +38,9 @@ stretch of every game instead (see ``ai.SOLVE_FROM_NEED``).
 from __future__ import annotations
 
 import sys
-import time
 from dataclasses import dataclass
 
+from game import clock
 from game.elephant_run.rules import (
     ELEPHANT,
     FARMERS,
@@ -119,7 +119,7 @@ class Solver:
         self.nodes += 1
         if self.nodes > self._limit:
             raise OutOfBudget
-        if not self.nodes & 4095 and self.deadline is not None and time.perf_counter() > self.deadline:
+        if not self.nodes & 4095 and self.deadline is not None and clock.now() > self.deadline:
             raise OutOfBudget
 
     def _bounds(self, key: int) -> tuple[int, int]:
@@ -348,7 +348,7 @@ def report(state: ElephantRunState, seconds: float) -> list[str]:
         elif _hemmed_at_once(state.elephant, state.n_farmers):
             lines[0] = "position: farmers win in 1 (they place their farmers round the elephant at once)"
         return lines
-    solver = Solver(state.compound, deadline=time.perf_counter() + seconds)
+    solver = Solver(state.compound, deadline=clock.now() + seconds)
     player = state.to_move()[0]
     try:
         lines = [f"position: {solver.verdict(state).words()}"]

@@ -16,9 +16,9 @@ until their time is used. Every level breaks ties with ``rng``.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
+from game import clock
 from game.core import GameState, Move
 from game.epaminondas import board as B
 from game.epaminondas.rules import EpaminondasState
@@ -125,7 +125,7 @@ class Searcher:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if not self.nodes & 255 and time.perf_counter() > self.deadline:
+        if not self.nodes & 255 and clock.now() > self.deadline:
             raise _Timeout
 
     # -- ordering ---------------------------------------------------------------------------------
@@ -325,7 +325,7 @@ class Searcher:
             if abs(alpha) > WIN_BOUND:
                 break  # a forced win or loss is known; deeper search cannot change it
             order.sort(key=lambda c: -scores.get(c, -INF))
-            if time.perf_counter() - start > budget * 0.3:
+            if clock.now() - start > budget * 0.3:
                 break  # the next iteration would not finish in time
         return best_move, best_score, done
 
@@ -379,7 +379,7 @@ LEVELS: dict[str, dict[str, Any]] = {
 def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
     """``core.AIFunction`` for Epaminondas."""
     assert isinstance(state, EpaminondasState)
-    start = time.perf_counter()
+    start = clock.now()
     settings = LEVELS.get(level, LEVELS["normal"])
     own, opp = state.own_opp()
     side = state.side
@@ -410,7 +410,7 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
         move, score, depth = searcher.iterate(own, opp, side, codes, settings["depth"], start, budget)
     last_search_info.clear()
     last_search_info.update(
-        level=level, depth=depth, nodes=searcher.nodes, seconds=time.perf_counter() - start, score=score,
+        level=level, depth=depth, nodes=searcher.nodes, seconds=clock.now() - start, score=score,
         move=state.move_to_text(player, (B.move_from(move), B.move_to(move))),
     )
     return (B.move_from(move), B.move_to(move))

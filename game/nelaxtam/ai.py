@@ -33,9 +33,9 @@ from __future__ import annotations
 import functools
 import math
 import random
-import time
 from collections.abc import Sequence
 
+from game import clock
 from game.core import GameState, Move
 from game.nelaxtam.rules import (
     CALM_LIMIT,
@@ -311,7 +311,7 @@ def regret_matching(matrix: list[list[float]], iterations: int,
     sum_r, sum_c = [0.0] * rows, [0.0] * cols
     columns = [[matrix[i][j] for i in range(rows)] for j in range(cols)]
     for iteration in range(iterations):
-        if iteration >= 10 and iteration % 10 == 0 and time.perf_counter() > deadline:
+        if iteration >= 10 and iteration % 10 == 0 and clock.now() > deadline:
             break
         pos_r = [max(r, 0.0) for r in reg_r]
         total = sum(pos_r)
@@ -365,14 +365,14 @@ class _Game:
         return value
 
     def add_row(self, mine: Orders) -> bool:
-        if time.perf_counter() > self.deadline:
+        if clock.now() > self.deadline:
             return False
         self.rows.append(mine)
         self.matrix.append([self.payoff(mine, theirs) for theirs in self.cols])
         return True
 
     def add_col(self, theirs: Orders) -> bool:
-        if time.perf_counter() > self.deadline:
+        if clock.now() > self.deadline:
             return False
         self.cols.append(theirs)
         for row, mine in zip(self.matrix, self.rows, strict=True):
@@ -409,7 +409,7 @@ def _improve(game: _Game, mine_mix: list[float], their_mix: list[float], scores_
         options = scores_me if side == 0 else scores_them
         for t in range(TROOPS):
             for code, _ in options[t]:
-                if code == current[t] or time.perf_counter() > game.deadline:
+                if code == current[t] or clock.now() > game.deadline:
                     continue
                 trial = (*current[:t], code, *current[t + 1:])
                 if state.quiet and sum(1 for c in trial if c) > 1:
@@ -490,7 +490,7 @@ def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep:
         try:
             for i in range(n):
                 for j in range(n):
-                    if time.perf_counter() > deadline:
+                    if clock.now() > deadline:
                         raise TimeoutError
                     deep(rows[i], cols[j])
         except TimeoutError:
@@ -509,7 +509,7 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     """The orders phase: candidates, matrix, regret matching, a sample from the mixture (for hard,
     from the mixture of the two-turn game over the likeliest candidates)."""
     settings = LEVEL_SETTINGS.get(level, LEVEL_SETTINGS["normal"])
-    start = time.perf_counter()
+    start = clock.now()
     budget = seconds * settings["share"]
     deadline = start + budget
     stage = budget * settings.get("static", 1.0)  # the one-turn stage; hard's look-ahead gets the rest
@@ -531,7 +531,7 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     if settings["improve"]:
         scores_me, scores_them = troop_scores(state, p), troop_scores(state, 1 - p)
         game.deadline = start + 0.75 * stage
-        while time.perf_counter() < game.deadline and rounds < 20:
+        while clock.now() < game.deadline and rounds < 20:
             rounds += 1
             if not _improve(game, mine_mix, their_mix, scores_me, scores_them):
                 break
@@ -543,7 +543,7 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
         deeper = look_ahead(game, mine_mix, their_mix, int(settings["deep"]), rng, deadline)
         if deeper is not None:
             options, mine_mix = deeper
-    LAST_STATS["seconds"] = time.perf_counter() - start
+    LAST_STATS["seconds"] = clock.now() - start
     if rng.random() < settings["noise"]:
         return rng.choice(options)
     weights = [w if w >= 0.03 else 0.0 for w in mine_mix]
@@ -578,12 +578,12 @@ def choose_placement(state: NelaxtamState, player: str, level: str, rng: random.
     """The invasion: many random legal placements scored by :func:`placement_score`, then one of the
     best few drawn at random (easy scores only a handful, so it is close to random)."""
     settings = LEVEL_SETTINGS.get(level, LEVEL_SETTINGS["normal"])
-    deadline = time.perf_counter() + seconds * settings["share"]
+    deadline = clock.now() + seconds * settings["share"]
     scored: list[tuple[float, Move]] = []
     for _ in range(int(settings["placements"])):
         move = state.random_move(player, rng)
         scored.append((placement_score(state, move) + rng.random() * 0.5, move))
-        if time.perf_counter() > deadline:
+        if clock.now() > deadline:
             break
     scored.sort(key=lambda x: -x[0])
     return rng.choice(scored[: max(1, min(4, len(scored)))])[1]
