@@ -99,9 +99,11 @@ class StormReport:
     layout_frame_p99: float = 0.0
     layout_cpu_max: float = 0.0
     layout_cpu_p99: float = 0.0
-    """The frame that lays the screen out for the new size: the app shows the old picture scaled
-    in the frame after a resize and lays out once the resizes stop or input comes (in a storm,
-    usually the next frame)."""
+    """The frames that bring the screen to the new size: the app shows the old picture scaled in
+    the frame after a resize, lays out once the resizes stop or input comes (in a storm, usually the
+    next frame), draws the screen at its new size in the frame after that, and only then gives it
+    the input that came meanwhile. Every frame from a resize until the screen's own picture at the
+    new size is here, except the resize frames themselves (above)."""
     seconds: float = 0.0
     worst_resize: tuple[int, int] | None = None
     notes: list[str] = field(default_factory=list)
@@ -218,7 +220,7 @@ def storm(app: App, screen: str, events: int = 300, seed: int = 0) -> StormRepor
         queued = pygame.event.get()
         if any(event.type == pygame.QUIT for event in queued):  # Ctrl+C or a kill, which SDL turns into QUIT
             raise KeyboardInterrupt
-        awaiting = app.awaiting_layout
+        settling = app.settling
         t0 = time.perf_counter()
         c0 = time.process_time()
         app.step(batch + queued, 1 / 60)
@@ -232,7 +234,7 @@ def storm(app: App, screen: str, events: int = 300, seed: int = 0) -> StormRepor
                 report.worst_resize = resized
             resize_frames.append(elapsed)
             resize_cpu.append(cpu)
-        elif awaiting and not app.awaiting_layout:
+        elif settling:
             layout_frames.append(elapsed)
             layout_cpu.append(cpu)
         report.frames += 1

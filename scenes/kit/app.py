@@ -167,6 +167,13 @@ class App:
         self._garbage_due = False
         self._garbage_at = 0.0
         self._stale: dict[Scene, pygame.Surface | None] = {}
+        self._held: list[pygame.event.Event] = []
+        """Input kept until the top screen has settled into a new size (:meth:`_hold_for_layout`)."""
+        self._first_drawing: Scene | None = None
+        """A screen laid out for a new size that has not yet drawn itself at that size."""
+        self._interim: pygame.Surface | None = None
+        """Its last picture, shown scaled for one more frame after the layout, so that its first
+        drawing at the new size comes in a frame of its own."""
         """Scenes under the top one that missed a resize, with their last picture when an overlay
         shows them. Scenes under an overlay get no updates, so their picture cannot change: it is
         scaled to the new size instead of laying them out again, which halves the cost of a resize
@@ -383,9 +390,18 @@ class App:
             return True
         if not now and self.elapsed < self._layout_due_at:
             return False
+        picture = self._stale.get(top)
         self._bring_up_to_size(top)
+        if picture is not None and not top.overlay:
+            self._first_drawing, self._interim = top, picture
         self.invalidate()
         return True
+
+    @property
+    def settling(self) -> bool:
+        """A resize has not yet reached the top screen's picture: its layout or its first drawing
+        at the new size is still to come."""
+        return self.awaiting_layout or self._first_drawing is not None
 
     def _shown(self) -> list[Scene]:
         """The scenes drawn each frame: the top one and, under overlays, the ones they dim."""
@@ -448,22 +464,39 @@ class App:
             self._advance(dt - 1 / FPS)
             dt = 1 / FPS
         self.sound.next_frame()
-        for event in events:
+        events, self._held = self._held + events, []
+        for index, event in enumerate(events):
+            if event.type in PLAYER_INPUT and self.settling:
+                self._hold_for_layout(events[index:])
+                break
             self._dispatch(event)
             if not self.running:
                 return False
         if self.top is None:
             self.running = False
             return False
+        stale = self.settling
         laid_out = self._lay_out_top(now=False)
         due = (laid_out and self._advance(dt)) or force or bool(events) or self._dirty
         if due:
             self.draw()
             self.frames_drawn += 1
-            self._dirty = False
+            self._dirty = self._first_drawing is not None  # a screen still to draw at its new size
         self._plan_next(drawn=due)
-        self._release_garbage()
+        if not (stale or self.settling):  # settling frames are costly enough: tidy up later
+            self._release_garbage()
         return due
+
+    def _hold_for_layout(self, events: list[pygame.event.Event]) -> None:
+        """Input came while the top screen is settling into a new size: lay it out now and give it
+        the input once it has drawn itself at that size, two frames later (about 33 ms).
+
+        The work after a resize is spread over frames that each stay well inside 100 ms: first the
+        layout (the last picture, scaled, is shown meanwhile), then the first drawing at the new
+        size (boards build their scenery for it), then the input (a click may open a whole screen).
+        All three in one frame made the slowest frames after a resize."""
+        self._held = events
+        self._layout_due_at = min(self._layout_due_at, self.elapsed)
 
     def _advance(self, dt: float) -> bool:
         """Update the top screen, its widgets and the notices by ``dt`` seconds; True when that
@@ -500,7 +533,7 @@ class App:
     def next_frame(self) -> float:
         """Seconds the loop may sleep before the next pass (0: draw the next frame at :data:`FPS`),
         whatever comes first: the screen's own time, the widgets', a notice fading, tidying up."""
-        if self._dirty or self._widgets_changed or self.top is None:
+        if self._dirty or self._widgets_changed or self.top is None or self._held:
             return NOW
         if self.top in self._stale:  # the window is being resized: nothing but the layout to come
             return max(NOW, self._layout_due_at - self.elapsed)
@@ -598,7 +631,12 @@ class App:
             target = self._canvas
         self.screen = target  # scenes and toasts draw on self.screen
         try:
+            first, self._first_drawing = self._first_drawing, None
             for scene in self._shown():
+                if scene is first and self._interim is not None:
+                    target.blit(self._scaled(self._interim), (0, 0))
+                    self._interim, self._first_drawing = None, first  # its own picture next frame
+                    continue
                 picture = self._stale.get(scene)
                 if picture is not None:  # covered by an overlay since the window changed size
                     target.blit(self._scaled(picture), (0, 0))
