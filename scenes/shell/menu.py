@@ -393,12 +393,17 @@ class MainMenuScene(Scene):
     def _draw_next_picture(self) -> None:
         """Draw the board picture of the first card still without one: one per frame, so the menu
         appears at once and the pictures follow (they are cached, so a return to the menu finds
-        them ready)."""
+        them ready). A card's position is found in one frame and drawn in the next, so that no
+        frame pays for both."""
         for card in self.cards:
-            if card.info.id in self.pictures:
+            game_id = card.info.id
+            if game_id in self.pictures:
                 continue
             area = card.picture_area
-            self.pictures[card.info.id] = None if area is None else card_picture(card.info.id, area)
+            if area is not None and game_id not in _card_states:
+                card_state(game_id)  # finding the position is a frame's work of its own
+                return
+            self.pictures[game_id] = None if area is None else card_picture(game_id, area)
             return
 
     def next_frame(self) -> float | None:

@@ -2,7 +2,11 @@
 :mod:`scenes.kit.demo`.
 
 The positions are played by the easy AI on both sides from a seeded generator, so they look like real
-games and come out the same on every machine. Both players move every turn, so a turn is one joint
+games and come out the same on every machine. The playouts found are kept below as turns
+(:data:`MID_TURNS`, :data:`END_TURNS`) and replayed: the search asks the AI for some sixty orders,
+about a third of a second, which the menu's first frames could not afford, and a change to the AI
+would otherwise change every picture. The search remains for when a kept playout no longer replays
+or no longer looks its stage (a rules change). Both players move every turn, so a turn is one joint
 move of the two sides — the kit's one-player-per-ply ``play_plies`` does not fit, and the playout
 here asks the AI for each side in turn order instead.
 """
@@ -10,6 +14,7 @@ here asks the AI for each side in turn order instead.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scenes.games.nelaxtam.palette import BLACK, GAME_ID, PLAYERS, WHITE
@@ -19,6 +24,26 @@ if TYPE_CHECKING:
     from game.match import Match
 
 SEEDS = 40
+
+MID_TURNS: tuple[str, ...] = (
+    "f4,d8,g1,a3,d12/g10,c2,h1,l7,l3", "1xn,2xn,3xe,4xn,5xe/1xn,2xw,3xw,4xn,5xn",
+    "1xe,2xe,4xe,5xs/1xe,2xe,4xs,5xs", "1xs,2xs,4xs,5xw/1xs,2xn,4xw,5xw",
+    "1xw,2xw,4ne,5se/1xw,2ne,4nw,5nw", "1ne,2ne,4xn,5xe/1ne,2xn,4xn,5xn",
+    "1xn,2xe,4xe,5xs/1xe,2xe,4xw,5xw",
+)
+"""The "mid" playout (seed 0, 7 turns on the 12-square island)."""
+
+END_TURNS: tuple[str, ...] = (
+    "g9,f4,b10,a3,j6/f5,i8,a8,j5,e10", "1xn,2xn,3xs,4xn,5xs/1ne,2xw,3xe,4xn,5xs",
+    "1xs,2xe,3se,4xe/1xn,2xn,3xn,5xe", "1xe,2xs,3xn,4ne/1xe,2xs,3xs,5xw",
+    "1xw,2xw,3xe,4xn/1xs,2ne,3se,5-", "1sw,2nw,3xs,4xe/1xw,2sw,3sw,5-",
+    "1xs,2xn,3se,4ne/1se,2-,3xe,5-", "1-,2nw,3xe,4xn/1xs,2se,3xs,5-",
+    "1-,2ne,3sw,4se/1xe,2nw,3ne,5-", "1ne,2nw,3xw,4xs/1se,2ne,3xe,5-", "1ne,2-,4sw/1xs,2nw,5-",
+    "1xe,2se,4xs/1sw,2xw,5-", "2ne,4se/1xs,5-", "2ne,4xe/1xw,5-", "2-,4se/1sw,5-", "2-,4xe/1ne,5-",
+    "2-,4ne/1-,5-", "2sw,4nw/1se,5-", "2sw,4se/1sw,5-", "2ne,4se/1-,5-", "2-,4xe/1ne,5-",
+    "2ne,4xn/1-,5-",
+)
+"""The "end" playout (10-square island, won)."""
 
 
 def demo_match(stage: str = "mid") -> Match:
@@ -33,7 +58,8 @@ def demo_match(stage: str = "mid") -> Match:
         return Match(GAME_ID, {}, seats)
 
     def mid() -> Match:
-        return find_demo(
+        kept = replayed(lambda: Match(GAME_ID, {}, dict(seats)), MID_TURNS, _looks_mid)
+        return kept or find_demo(
             lambda: Match(GAME_ID, {}, dict(seats)),
             lambda match, rng: play_ai(match, rng, 7),
             _looks_mid,
@@ -42,7 +68,8 @@ def demo_match(stage: str = "mid") -> Match:
         )
 
     def end() -> Match:
-        return find_demo(
+        kept = replayed(lambda: Match(GAME_ID, {"size": "10"}, dict(seats)), END_TURNS, _won)
+        return kept or find_demo(
             lambda: Match(GAME_ID, {"size": "10"}, dict(seats)),
             lambda match, rng: play_ai(match, rng, 200),
             _won,
@@ -51,6 +78,18 @@ def demo_match(stage: str = "mid") -> Match:
         )
 
     return by_stage(stage, {"setup": setup, "mid": mid, "end": end})
+
+
+def replayed(make: Callable[[], Match], turns: Sequence[str],
+             accept: Callable[[Match], bool]) -> Match | None:
+    """A kept playout replayed, or None when it no longer replays or no longer looks its stage."""
+    match = make()
+    try:
+        for text in turns:
+            match.play_text(text)
+    except Exception:  # a rules change: the search finds a new one
+        return None
+    return match if accept(match) else None
 
 
 def _looks_mid(match: Match) -> bool:
