@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -25,14 +26,15 @@ from game.ladder import (
     LADDER_PAIRS,
     GameJob,
     GameResult,
+    PairSummary,
     format_table,
     ladder_jobs,
-    ladder_json,
     load_text,
     machine_load,
     run_jobs,
     run_ladder,
 )
+from game.ladder_file import LadderFileError, ladder_document, merged_results, summaries_of, write_document
 from game.register import all_games, get
 
 
@@ -266,6 +268,8 @@ def _pair(text: str) -> tuple[str, str]:
 def cmd_ladder(args: argparse.Namespace) -> int:
     """Every step of the ladder in every game asked for: the table on standard output, progress on
     standard error, the figures as JSON with ``--json FILE``."""
+    if args.merge:
+        return cmd_ladder_merge(args)
     ids = [_game(g).id for g in args.games] or [g.id for g in all_games()]
     if args.n < 1:
         raise UsageError("-n must be at least 1")
@@ -287,9 +291,23 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 def _run_ladder(args: argparse.Namespace, ids: list[str], pairs: list[tuple[str, str]]) -> int:
     jobs = ladder_jobs(ids, pairs, args.n, args.seed)
     before, started, done = machine_load(), time.perf_counter(), []
+    settings = {"games": ids, "pairs": [f"{a}-{b}" for a, b in pairs], "n": args.n, "jobs": args.jobs,
+                "seed": args.seed, "clock": args.clock, "budget_scale": args.budget_scale}
+
+    def keep(summaries: Sequence[PairSummary] = ()) -> None:
+        """The file as it stands: every finished game, so a run stopped midway still counts."""
+        if args.json:
+            machine = {"start": before, "end": machine_load()}
+            document = ladder_document(settings, machine, time.perf_counter() - started, done, summaries)
+            try:
+                write_document(args.json, document)
+            except OSError:
+                raise UsageError(f"could not write the figures to {args.json}: is the folder there and "
+                                 "may files be written in it?") from None
 
     def progress(game: GameResult) -> None:
         done.append(game)
+        keep()
         if not args.quiet:
             job = game.job
             seat = job.a if game.winner == game.a_player else job.b
@@ -298,25 +316,43 @@ def _run_ladder(args: argparse.Namespace, ids: list[str], pairs: list[tuple[str,
             print(f"[{len(done)}/{len(jobs)}] {job.game_id} {job.a}-{job.b} game {job.index + 1}: {result} "
                   f"after {game.turns} turns{cap}", file=sys.stderr, flush=True)
 
+    keep()  # a file that cannot be written is said before the games, not after hours of them
     summaries = run_ladder(jobs, args.jobs, progress)
     after = machine_load()
     print(format_table(summaries))
     print(load_text(before, after))
-    if args.clock == "cpu" or args.budget_scale != 1.0:
-        print(f"Levels thought by {args.clock} time"
-              + (f", every budget times {args.budget_scale:g}" if args.budget_scale != 1.0 else "")
+    _print_mode(args.clock, args.budget_scale)
+    keep(summaries)
+    return 0
+
+
+def _print_mode(clock_name: str, scale: float) -> None:
+    if clock_name == "cpu" or scale != 1.0:
+        print(f"Levels thought by {clock_name} time"
+              + (f", every budget times {scale:g}" if scale != 1.0 else "")
               + "; think times are on that clock.")
+
+
+def cmd_ladder_merge(args: argparse.Namespace) -> int:
+    """``ladder --merge``: the table of every game in the files (of the games named, if any)."""
+    try:
+        results, mode = merged_results(args.merge)
+    except LadderFileError as exc:
+        raise UsageError(str(exc)) from None
+    wanted = {_game(g).id for g in args.games}
+    results = [r for r in results if not wanted or r.job.game_id in wanted]
+    if not results:
+        raise UsageError("the files hold no games" + (" of the games named" if wanted else ""))
+    summaries = summaries_of(results)
+    print(format_table(summaries))
+    print(f"{len(results)} games from {len(args.merge)} file(s)")
+    _print_mode(mode["clock"], mode["budget_scale"])
     if args.json:
-        settings = {"games": ids, "pairs": [f"{a}-{b}" for a, b in pairs], "n": args.n, "jobs": args.jobs,
-                    "seed": args.seed, "clock": args.clock, "budget_scale": args.budget_scale}
-        figures = ladder_json(summaries, settings, before, after, time.perf_counter() - started)
+        settings = {"merged": [os.fspath(p) for p in args.merge], **mode}
         try:
-            with open(args.json, "w", encoding="utf-8") as handle:
-                json.dump(figures, handle, indent=1)
-                handle.write("\n")
+            write_document(args.json, ladder_document(settings, {}, 0.0, results, summaries))
         except OSError:
-            raise UsageError(f"could not write the figures to {args.json}: is the folder there and "
-                             "may files be written in it?") from None
+            raise UsageError(f"could not write the figures to {args.json}") from None
     return 0
 
 
@@ -482,7 +518,12 @@ def build_parser() -> argparse.ArgumentParser:
     ladder_p.add_argument("--b", choices=("greedy",), help="also play greedy-easy and greedy-hard")
     ladder_p.add_argument("--pair", action="append", default=[], metavar="A-B",
                           help="only this pair, such as easy-random (repeatable)")
-    ladder_p.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
+    ladder_p.add_argument("--json", metavar="FILE",
+                          help="also write every game and the figures to FILE as JSON (rewritten after each "
+                               "game, so a run stopped midway keeps what it played)")
+    ladder_p.add_argument("--merge", nargs="+", metavar="FILE", default=[],
+                          help="play nothing: add up the games in these --json files (same code, clock and "
+                               "budget scale) and print one table")
     ladder_p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on standard error")
     ladder_p.add_argument("--clock", choices=tuple(clock.CLOCKS), default="wall",
                           help="think by wall time (as in the app) or by CPU time, so that games sharing "

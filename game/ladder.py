@@ -336,15 +336,8 @@ def load_text(before: dict[str, Any], after: dict[str, Any]) -> str:
             f"{one(after)} at the end")
 
 
-def ladder_json(summaries: Sequence[PairSummary], settings: dict[str, Any], before: dict[str, Any],
-                after: dict[str, Any], seconds: float) -> dict[str, Any]:
-    """Everything a run measured, so ``docs/ai.md`` can be regenerated from the file."""
-    return {"settings": settings, "machine": {"start": before, "end": after},
-            "seconds": round(seconds, 1), "pairs": [s.to_json() for s in summaries]}
-
-
 __all__ = [
     "BOT_LEVELS", "GREEDY_PAIRS", "LADDER_PAIRS", "GameJob", "GameResult", "PairSummary", "ended_by_cap",
-    "format_table", "ladder_jobs", "ladder_json", "load_text", "machine_load", "move_for", "play_game",
+    "format_table", "ladder_jobs", "load_text", "machine_load", "move_for", "play_game",
     "run_jobs", "run_ladder", "summarise", "wilson_interval",
 ]

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.cli import main
 from game.cli import perft as contract_perft
@@ -31,8 +33,10 @@ from game.ladder import (
     format_table,
     play_game,
     run_job,
+    run_jobs,
     wilson_interval,
 )
+from game.ladder_file import LadderFileError, fingerprint, merged_results
 from game.register import all_games, get
 
 # -- Wilson interval -----------------------------------------------------------------------------------
@@ -392,3 +396,100 @@ def test_early_wins_add_nothing_deeper() -> None:
         "......./......./......./....... t -")
     assert [cc.extra["perft"](kings, d) for d in (1, 2)] == [8, 15]
     assert [_brute_perft(kings, d) for d in (1, 2)] == [8, 15]
+
+
+# -- ladder files: kept as games finish, added together ------------------------------------------------------
+def _run(tmp_path: Path, name: str, seed: int, n: int = 2, pair: str = "greedy-random") -> Path:
+    out = tmp_path / name
+    assert main(["ladder", "elephant-run", "-n", str(n), "--pair", pair, "--seed", str(seed), "-q",
+                 "--json", str(out)]) == 0
+    return out
+
+
+def test_a_ladder_file_keeps_every_game_and_merging_two_runs_adds_them_up(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = _run(tmp_path, "a.json", seed=5), _run(tmp_path, "b.json", seed=6, n=3)
+    kept = json.loads(first.read_text(encoding="utf-8"))
+    assert kept["finished"] and len(kept["results"]) == 2
+    assert kept["fingerprints"] == {"elephant-run": fingerprint("elephant-run")}
+    capsys.readouterr()
+    merged_file = tmp_path / "both.json"
+    assert main(["ladder", "--merge", str(first), str(second), "--json", str(merged_file)]) == 0
+    fields = _row(capsys.readouterr().out, "elephant-run", "greedy-random")
+    wins, draws, losses = (int(v) for v in fields[2].split("-"))
+    assert wins + draws + losses == 5
+    runs = [json.loads(p.read_text(encoding="utf-8"))["pairs"][0] for p in (first, second)]
+    assert wins == sum(r["wins"] for r in runs) and losses == sum(r["losses"] for r in runs)
+    merged = json.loads(merged_file.read_text(encoding="utf-8"))
+    assert len(merged["results"]) == 5 and merged["pairs"][0]["games"] == 5
+
+
+def test_a_run_stopped_midway_leaves_the_games_it_finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    import game.cli as cli
+
+    real = cli.run_ladder
+
+    def stopped_after_two(jobs, workers, on_result=None):  # type: ignore[no-untyped-def]
+        for result in list(run_jobs(jobs[:2], 1)):
+            on_result(result)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "run_ladder", stopped_after_two)
+    out = tmp_path / "stopped.json"
+    argv = ["ladder", "elephant-run", "-n", "4", "--pair", "greedy-random", "-q", "--json", str(out)]
+    assert main(argv) == 130  # stopped as Ctrl+C stops it
+    kept = json.loads(out.read_text(encoding="utf-8"))
+    assert not kept["finished"] and len(kept["results"]) == 2
+    monkeypatch.setattr(cli, "run_ladder", real)
+    capsys.readouterr()
+    assert main(["ladder", "--merge", str(out)]) == 0
+    assert "2 games from 1 file(s)" in capsys.readouterr().out
+
+
+def test_merging_refuses_games_that_do_not_add_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = _run(tmp_path, "a.json", seed=5)
+    again = _run(tmp_path, "again.json", seed=5)
+    assert main(["ladder", "--merge", str(first), str(again)]) == 2
+    assert "is in an earlier file too" in capsys.readouterr().err
+
+    other_code = json.loads(first.read_text(encoding="utf-8"))
+    other_code["fingerprints"]["elephant-run"] = "0123456789ab"
+    changed = tmp_path / "changed.json"
+    changed.write_text(json.dumps(other_code), encoding="utf-8")
+    assert main(["ladder", "--merge", str(changed)]) == 2
+    assert "played by other code than this" in capsys.readouterr().err
+
+    cpu = json.loads(_run(tmp_path, "b.json", seed=6).read_text(encoding="utf-8"))
+    cpu["settings"]["clock"] = "cpu"
+    cpu_file = tmp_path / "cpu.json"
+    cpu_file.write_text(json.dumps(cpu), encoding="utf-8")
+    assert main(["ladder", "--merge", str(first), str(cpu_file)]) == 2
+    assert "do not add up" in capsys.readouterr().err
+
+
+@settings(max_examples=60, deadline=None)
+@given(document=st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                             lambda inner: st.lists(inner, max_size=4)
+                             | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=20))
+def test_a_damaged_ladder_file_is_a_sentence(document: object) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "damaged.json"
+        path.write_text(json.dumps({"results": [document], "settings": {}}), encoding="utf-8")
+        with pytest.raises(LadderFileError) as caught:
+            merged_results([path])
+        assert str(path) in str(caught.value) and "Error" not in str(caught.value)
+
+
+def test_unreadable_ladder_files_are_sentences(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    garbage = tmp_path / "garbage.json"
+    garbage.write_bytes(b"\xff\xfe{not json")
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"settings": {}, "pairs": []}), encoding="utf-8")
+    for path, needle in ((garbage, "not readable JSON"), (old, "has no games in it"),
+                         (tmp_path / "missing.json", "could not be read")):
+        assert main(["ladder", "--merge", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert needle in err and "Traceback" not in err
