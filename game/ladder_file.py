@@ -14,6 +14,7 @@ played twice (same game, pair, seed and index).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -38,9 +39,12 @@ class LadderFileError(Exception):
     """A ladder file that cannot be used, said in a sentence naming the file."""
 
 
+@functools.cache
 def fingerprint(game_id: str) -> str:
     """A short hash of the code ``game_id``'s players are made of: games measured with different
-    code are different experiments and must not be added together."""
+    code are different experiments and must not be added together. Taken once per process (a run
+    writes it before its first game), so an edit to the files during a long run cannot relabel the
+    games the old code played."""
     info = get(game_id)
     package = Path(__import__(info.ai.__module__, fromlist=["_"]).__file__ or "").parent
     shared = Path(__file__).parent
