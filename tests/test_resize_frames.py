@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from scenes.kit import app as app_module
-from scenes.kit.app import RESIZE_SETTLE
+from scenes.kit.settling import RESIZE_SETTLE
 
 DT = 1 / 60
 
@@ -83,7 +83,7 @@ def test_layout_and_the_first_drawing_at_the_new_size_come_in_separate_frames(ap
     spy.run([])
     assert spy.names(3) == ["draw"]
     drawn = [detail for _, name, detail in spy.calls if name == "draw"]
-    assert drawn == [(1280, 800), (1366, 768)]  # the old picture to scale, then once at the new size
+    assert drawn == [(1366, 768)]  # once, at the new size: the old picture is the last frame, kept
     assert not app.settling
 
 
@@ -136,3 +136,27 @@ def test_an_overlay_being_resized_draws_itself_at_once(app: Any) -> None:
     assert spy.names(1) == ["resize", "draw"]  # its lone picture would hide the screen it dims
     spy.run([])
     assert "handle_event" in spy.names(2)
+
+
+def _mean_brightness(surface: pygame.Surface) -> float:
+    small = pygame.transform.smoothscale(surface, (32, 20))
+    pixels = [small.get_at((x, y)) for x in range(32) for y in range(20)]
+    return sum(p.r + p.g + p.b for p in pixels) / (3 * len(pixels))
+
+
+def test_while_dragging_an_overlay_the_screen_it_dims_stays_in_the_picture(app: Any) -> None:
+    from scenes.dev.showcase import build
+
+    build(app, "pause:epaminondas")
+    app.step([], DT)
+    before = _mean_brightness(app.screen)
+    app.frame([_drag_to(app, (1400, 860))], DT)
+    assert app.awaiting_layout
+    during = _mean_brightness(app.screen)
+    assert abs(during - before) < 0.1 * before, (before, during)  # the match under the dimming, scaled
+
+
+def test_the_resize_frame_draws_no_screen_anew(app: Any, match_screen: Any) -> None:
+    spy = Spy(app, match_screen)
+    spy.run([_drag_to(app, (1500, 850))])
+    assert [name for _, name, _ in spy.calls] == []  # the last frame, kept, is scaled

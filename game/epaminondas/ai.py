@@ -283,8 +283,8 @@ class Searcher:
         out = []
         for code in moves:
             new_own, new_opp = B.make(own, opp, code)
-            clock = 0 if code & B.CAPTURE else self.clock + 1
-            out.append((-self.search(new_opp, new_own, 1 - side, depth - 1, -INF, INF, 1, clock), code))
+            child_clock = 0 if code & B.CAPTURE else self.clock + 1
+            out.append((-self.search(new_opp, new_own, 1 - side, depth - 1, -INF, INF, 1, child_clock), code))
         return out
 
     def iterate(self, own: int, opp: int, side: int, moves: list[int], max_depth: int, start: float,
@@ -301,14 +301,14 @@ class Searcher:
             try:
                 for index, code in enumerate(order):
                     new_own, new_opp = B.make(own, opp, code)
-                    clock = 0 if code & B.CAPTURE else self.clock + 1
+                    child_clock = 0 if code & B.CAPTURE else self.clock + 1
                     child = (new_opp, new_own, 1 - side, depth - 1)
                     if index == 0:
-                        value = -self.search(*child, -INF, -alpha, 1, clock)
+                        value = -self.search(*child, -INF, -alpha, 1, child_clock)
                     else:
-                        value = -self.search(*child, -alpha - 1, -alpha, 1, clock)
+                        value = -self.search(*child, -alpha - 1, -alpha, 1, child_clock)
                         if value > alpha:
-                            value = -self.search(*child, -INF, -value, 1, clock)
+                            value = -self.search(*child, -INF, -value, 1, child_clock)
                     scores[code] = value
                     if value > alpha:
                         alpha = value

@@ -293,7 +293,7 @@ class TextWatch:
         """The last picture looked at (a failing test can save it)."""
         shown = app._shown()  # the checker draws the layers one by one, as App.draw does
         for depth, scene in enumerate(shown, start=1 - len(shown)):
-            app._bring_up_to_size(scene)
+            app.settle.bring_up_to_size(scene)
             self.keep(canvas, [])
             scene.draw(canvas)
             if depth == 0:

@@ -25,6 +25,7 @@ from scenes.kit.fonts import ASSETS, THEME_PATH, font
 from scenes.kit.keyboard import draw_screen_keys, screen_keys_take
 from scenes.kit.notices import place_notices
 from scenes.kit.pacing import HEARTBEAT, NOW, UIWatch, sooner, wait_for_event
+from scenes.kit.settling import Settling
 from scenes.kit.sound import SoundBoard
 from scenes.kit.text import render_wrapped
 
@@ -41,11 +42,6 @@ MAX_STEP = 0.1
 window) makes it jump at most this far, never skip to its end."""
 TOAST_FADE = 0.4
 """The last seconds of a notice, when it fades out (and so needs frames)."""
-RESIZE_SETTLE = 0.15
-"""A window being dragged sends a resize every frame, and laying a board screen out again costs
-up to a few frames' time (its sprites and scenery drawn anew for the size). So the top screen is laid
-out once the resizes have stopped for this long, or at once when other input comes; meanwhile its
-last picture is shown scaled to the window."""
 GARBAGE_SECONDS = 0.5
 """At most this often a full garbage collection after screens or the window size changed."""
 PLAYER_INPUT = frozenset({
@@ -166,28 +162,16 @@ class App:
         self._canvas: pygame.Surface | None = None
         self._garbage_due = False
         self._garbage_at = 0.0
-        self._stale: dict[Scene, pygame.Surface | None] = {}
+        self.settle = Settling(self)
+        """What a window resize left to do (:mod:`scenes.kit.settling`)."""
         self._held: list[pygame.event.Event] = []
         """Input kept until the top screen has settled into a new size (:meth:`_hold_for_layout`)."""
-        self._first_drawing: Scene | None = None
-        """A screen laid out for a new size that has not yet drawn itself at that size."""
-        self._interim: pygame.Surface | None = None
-        """Its last picture, shown scaled for one more frame after the layout, so that its first
-        drawing at the new size comes in a frame of its own."""
-        """Scenes under the top one that missed a resize, with their last picture when an overlay
-        shows them. Scenes under an overlay get no updates, so their picture cannot change: it is
-        scaled to the new size instead of laying them out again, which halves the cost of a resize
-        with the pause menu or the new-game dialog open; they are laid out when they are on top
-        again (:meth:`pop`)."""
-        self._scaled_picture: tuple[tuple[int, tuple[int, int]], pygame.Surface] | None = None
         self._dirty = True
         """Something changed that the screen's own answers do not cover (see :meth:`invalidate`)."""
         self._moving = False
         """The last pass was drawn because something moves: the next step is clamped to
         :data:`MAX_STEP` (see :meth:`frame`)."""
         self.elapsed = 0.0
-        self._layout_due_at = 0.0
-        """When (on :attr:`elapsed`) a top screen left stale by a window being resized is laid out."""
         """Seconds the loop has run, as the passes were told (:meth:`frame`'s ``dt``): the clock of
         the screens' timers, so the tests can drive it."""
         self._scene_due_at: float | None = None
@@ -276,7 +260,7 @@ class App:
         self.stack.append(scene)
         self.invalidate()
         self._garbage_due = True  # a push usually follows a pop or a reset: screens were dropped
-        self._stale = {s: picture for s, picture in self._stale.items() if s in self.stack}
+        self.settle.forget(self.stack)
         scene.enter()
 
     def pop(self) -> Scene | None:
@@ -285,10 +269,10 @@ class App:
         scene = self.stack.pop()
         self._garbage_due = True
         self.invalidate()
-        self._stale.pop(scene, None)
+        self.settle.stale.pop(scene, None)
         scene.leave()
         if self.top is not None:
-            self._bring_up_to_size(self.top)
+            self.settle.bring_up_to_size(self.top)
             self.top.enter()
         return scene
 
@@ -356,7 +340,7 @@ class App:
         the minimum shows the top-left of a minimum-size picture (see :meth:`draw`).
 
         ``settle`` (a resize the player is making): the top screen too is laid out later, once the
-        resizes stop (:data:`RESIZE_SETTLE`), showing its last picture scaled until then."""
+        resizes stop, showing its last picture scaled until then (:mod:`scenes.kit.settling`)."""
         if not self.fullscreen and (size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]):
             with contextlib.suppress(pygame.error):
                 self.screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
@@ -367,41 +351,18 @@ class App:
         self._garbage_due = True
         self.invalidate()
         old, self.size = self.size, size
-        shown = self._shown()
-        for scene in self.stack:
-            if scene is self.top and not settle:
-                self._stale.pop(scene, None)
-                scene.resize(size)
-            elif scene not in self._stale:
-                self._stale[scene] = self._picture(scene, old) if scene in shown else None
-        if settle:
-            self._layout_due_at = self.elapsed + RESIZE_SETTLE
+        self.settle.resized(old, self._shown(), settle)
 
     @property
     def awaiting_layout(self) -> bool:
-        """The top screen waits for the window to stop changing size (see :data:`RESIZE_SETTLE`)."""
-        return self.top is not None and self.top in self._stale
-
-    def _lay_out_top(self, now: bool) -> bool:
-        """Lay out the top screen if a resize left it stale and ``now`` (input is coming) or the
-        resizes have settled; True when it is laid out for the window (it may be updated)."""
-        top = self.top
-        if top is None or top not in self._stale:
-            return True
-        if not now and self.elapsed < self._layout_due_at:
-            return False
-        picture = self._stale.get(top)
-        self._bring_up_to_size(top)
-        if picture is not None and not top.overlay:
-            self._first_drawing, self._interim = top, picture
-        self.invalidate()
-        return True
+        """The top screen waits for the window to stop changing size (:mod:`scenes.kit.settling`)."""
+        return self.settle.awaiting_layout
 
     @property
     def settling(self) -> bool:
         """A resize has not yet reached the top screen's picture: its layout or its first drawing
         at the new size is still to come."""
-        return self.awaiting_layout or self._first_drawing is not None
+        return self.settle.busy
 
     def _shown(self) -> list[Scene]:
         """The scenes drawn each frame: the top one and, under overlays, the ones they dim."""
@@ -409,29 +370,6 @@ class App:
         while first > 0 and self.stack[first].overlay:
             first -= 1
         return self.stack[max(0, first):]
-
-    def _picture(self, scene: Scene, size: tuple[int, int]) -> pygame.Surface | None:
-        """``scene`` drawn alone at its current layout ``size`` (None if it cannot be drawn)."""
-        try:
-            picture = pygame.Surface(size).convert()
-            scene.draw(picture)
-            scene.ui.draw_ui(picture)
-        except Exception:
-            return None
-        return picture
-
-    def _bring_up_to_size(self, scene: Scene) -> None:
-        """Lay out a scene that missed resizes while it was covered, before it is used again."""
-        if scene in self._stale:
-            del self._stale[scene]
-            scene.resize(self.size)
-
-    def _scaled(self, picture: pygame.Surface) -> pygame.Surface:
-        """``picture`` smooth-scaled to the window, once per size."""
-        key = (id(picture), self.size)
-        if self._scaled_picture is None or self._scaled_picture[0] != key:
-            self._scaled_picture = (key, pygame.transform.smoothscale(picture, self.size))
-        return self._scaled_picture[1]
 
     def resize_window(self, size: tuple[int, int]) -> None:
         """Resize the window programmatically (tests, screenshots)."""
@@ -460,7 +398,7 @@ class App:
         self.elapsed += dt
         if self._moving:
             dt = min(dt, MAX_STEP)
-        elif events and dt > MAX_STEP and self._lay_out_top(now=False):
+        elif events and dt > MAX_STEP and self.settle.lay_out_top(now=False):
             self._advance(dt - 1 / FPS)
             dt = 1 / FPS
         self.sound.next_frame()
@@ -476,12 +414,12 @@ class App:
             self.running = False
             return False
         stale = self.settling
-        laid_out = self._lay_out_top(now=False)
+        laid_out = self.settle.lay_out_top(now=False)
         due = (laid_out and self._advance(dt)) or force or bool(events) or self._dirty
         if due:
             self.draw()
             self.frames_drawn += 1
-            self._dirty = self._first_drawing is not None  # a screen still to draw at its new size
+            self._dirty = self.settle.first_drawing is not None  # a screen still to draw at its new size
         self._plan_next(drawn=due)
         if not (stale or self.settling):  # settling frames are costly enough: tidy up later
             self._release_garbage()
@@ -496,7 +434,7 @@ class App:
         size (boards build their scenery for it), then the input (a click may open a whole screen).
         All three in one frame made the slowest frames after a resize."""
         self._held = events
-        self._layout_due_at = min(self._layout_due_at, self.elapsed)
+        self.settle.lay_out_soon()
 
     def _advance(self, dt: float) -> bool:
         """Update the top screen, its widgets and the notices by ``dt`` seconds; True when that
@@ -535,8 +473,8 @@ class App:
         whatever comes first: the screen's own time, the widgets', a notice fading, tidying up."""
         if self._dirty or self._widgets_changed or self.top is None or self._held:
             return NOW
-        if self.top in self._stale:  # the window is being resized: nothing but the layout to come
-            return max(NOW, self._layout_due_at - self.elapsed)
+        if self.settle.awaiting_layout:  # the window is being resized: nothing but the layout to come
+            return max(NOW, self.settle.layout_due_at - self.elapsed)
         scene = None if self._scene_due_at is None else self._scene_due_at - self.elapsed
         toast = min((left - TOAST_FADE for _, left in self.toasts), default=None)
         garbage = self._garbage_at + GARBAGE_SECONDS - time.monotonic() if self._garbage_due else None
@@ -579,7 +517,7 @@ class App:
         if top is None:
             return
         if event.type in PLAYER_INPUT:  # for the screen as the window shows it now
-            self._lay_out_top(now=True)
+            self.settle.lay_out_top(now=True)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and self._mute_key(top, event):
             self.toggle_mute()
             return
@@ -631,19 +569,7 @@ class App:
             target = self._canvas
         self.screen = target  # scenes and toasts draw on self.screen
         try:
-            first, self._first_drawing = self._first_drawing, None
-            for scene in self._shown():
-                if scene is first and self._interim is not None:
-                    target.blit(self._scaled(self._interim), (0, 0))
-                    self._interim, self._first_drawing = None, first  # its own picture next frame
-                    continue
-                picture = self._stale.get(scene)
-                if picture is not None:  # covered by an overlay since the window changed size
-                    target.blit(self._scaled(picture), (0, 0))
-                    continue
-                self._bring_up_to_size(scene)
-                scene.draw(target)
-                scene.ui.draw_ui(target)
+            self.settle.draw_shown(target, self._shown())
             if self.top is not None:
                 draw_screen_keys(self.top, target)
             self._draw_toasts()
