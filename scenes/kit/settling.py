@@ -47,7 +47,7 @@ class Settling:
         """Its old picture, shown once more in the frame of its layout."""
         self.last_frame: tuple[Scene, pygame.Surface] | None = None
         """The top screen as last drawn, with what it showed beneath it."""
-        self._scaled: tuple[tuple[int, tuple[int, int]], pygame.Surface] | None = None
+        self._scaled: tuple[tuple[int, tuple[int, int], bool], pygame.Surface] | None = None
 
     # -- state --------------------------------------------------------------------------------------
     @property
@@ -125,7 +125,7 @@ class Settling:
         kept = self.last_frame
         surface = kept[1] if kept is not None and kept[1].get_size() == target.get_size() else None
         if surface is None:
-            surface = pygame.Surface(target.get_size()).convert()
+            surface = pygame.Surface(target.get_size(), 0, target)  # the window's own pixel format
         surface.blit(target, (0, 0))
         self.last_frame = (top, surface)
 
@@ -133,26 +133,34 @@ class Settling:
         """Draw the screens on show: each at its size, or its picture scaled while it is stale,
         and a screen in the frame of its layout as its old picture once more."""
         first, self.first_drawing = self.first_drawing, None
+        top = self.app.top
+        drawn = False
         for scene in shown:
             if scene is first and self.interim is not None:
-                target.blit(self.scaled(self.interim), (0, 0))
+                target.blit(self.scaled(self.interim, smooth=False), (0, 0))
                 self.interim, self.first_drawing = None, first  # its own picture next frame
                 continue
             picture = self.stale.get(scene)
-            if picture is not None:  # covered by an overlay since the window changed size
-                target.blit(self.scaled(picture), (0, 0))
+            if picture is not None:  # covered by an overlay, or the top while the window changes size
+                target.blit(self.scaled(picture, smooth=scene is not top), (0, 0))
                 continue
             self.bring_up_to_size(scene)
             scene.draw(target)
             scene.ui.draw_ui(target)
-        self.keep_frame(target)
+            drawn = drawn or scene is top
+        if drawn:  # a frame of pictures only is not worth keeping
+            self.keep_frame(target)
 
-    def scaled(self, picture: pygame.Surface) -> pygame.Surface:
-        """``picture`` smooth-scaled to the window, once per size."""
+    def scaled(self, picture: pygame.Surface, smooth: bool = True) -> pygame.Surface:
+        """``picture`` scaled to the window, once per size: smoothly for a screen that stays
+        covered by an overlay (it is looked at), plainly for the top screen while the window is
+        being dragged (a new size every frame, each shown for a frame: a smooth scaling to a large
+        window costs 30 ms or more, a plain one a few)."""
         size = self.app.size
-        key = (id(picture), size)
+        key = (id(picture), size, smooth)
         if self._scaled is None or self._scaled[0] != key:
-            self._scaled = (key, pygame.transform.smoothscale(picture, size))
+            scale = pygame.transform.smoothscale if smooth else pygame.transform.scale
+            self._scaled = (key, scale(picture, size))
         return self._scaled[1]
 
 
