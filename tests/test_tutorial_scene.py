@@ -378,3 +378,21 @@ def test_the_lesson_screens_fit_small_and_large_windows(app: App, toy_lessons: A
         for button in scene.controls.buttons.values():
             assert panel.contains(button.rect), button.text
         assert scene.text_rect.bottom < min(b.rect.top for b in scene.controls.buttons.values())
+
+
+def test_a_lesson_is_heard_like_a_game(app: App, toy_lessons: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board's own moments (a tile eaten), a refused move and the lesson learnt all sound."""
+    heard: list[str] = []
+    monkeypatch.setattr(app.sound, "announce", heard.append)
+    scene = open_lesson(app, "elephant-run", 0)
+    play(scene, "c2-d3")
+    settle(app, scene)
+    assert "tile-eaten" in heard  # cued by the elephant's animation, as in a match
+    heard.clear()
+    play(scene, "d3-c2")
+    settle(app, scene)
+    assert heard[:1] == ["illegal"]
+    heard.clear()
+    play(scene, "d3-e4")
+    settle(app, scene)
+    assert scene.completed and heard[-1] == "win"

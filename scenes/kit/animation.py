@@ -159,6 +159,12 @@ class Timeline:
         """Announce ``event`` at ``time`` seconds into the timeline."""
         self.cues.append((time, len(self.cues), event))
 
+    def cue_if_silent(self, event: str = "move") -> None:
+        """A turn whose plan cued no sound of its own is heard as ``event`` when it comes to rest
+        (a piece set down), so no move goes by in silence."""
+        if not self.cues:
+            self.cue_at(self.at_end(), event)
+
     def due(self) -> list[str]:
         """The cues the clock has reached since the last call, in time order (taken: each is said
         once). :meth:`finish` makes the rest due, so skipping an animation still says them."""

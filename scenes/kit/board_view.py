@@ -69,6 +69,17 @@ class ViewAction:
     error: bool = False
     sound: str | None = None
 
+    @property
+    def heard(self) -> str | None:
+        """The sound event this answer makes at once (every screen with a board says the same): a
+        refusal, the view's own sound, or a piece picked up for a hint; a move is heard from its
+        animation instead."""
+        if self.error:
+            return "illegal"
+        if self.sound:
+            return self.sound
+        return "pick-up" if self.move is None and self.message else None
+
     @classmethod
     def nothing(cls) -> ViewAction:
         return cls()

@@ -52,12 +52,8 @@ class MatchSounds:
         """A human's click, key or view button, as the board answered it. The human is at the board,
         so a "your turn" still owed would come too late."""
         self.owed_your_turn = False
-        if action.error:
-            self.announce("illegal")
-        elif action.sound:
-            self.announce(action.sound)
-        elif action.move is None and action.message:
-            self.announce("pick-up")
+        if action.heard:
+            self.announce(action.heard)
 
     def refused(self) -> None:
         """A move or click turned down (the rules said no, or it is not the human's turn)."""
@@ -70,9 +66,7 @@ class MatchSounds:
     def turn_played(self, view: BoardView, turn: Turn, by_computer: bool) -> None:
         """A complete turn is on the board. A view that cued no sound of its own gets a piece set
         down when its animation ends; the human is owed "your turn" when they did not finish it."""
-        timeline = view.timeline
-        if not timeline.cues:
-            timeline.cue_at(timeline.at_end(), "move")
+        view.timeline.cue_if_silent("move")
         has_computer = any(seat.is_ai for seat in self.match.seats.values())
         if by_computer or (turn.simultaneous and has_computer):
             self.owed_your_turn = True

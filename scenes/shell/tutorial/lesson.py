@@ -92,6 +92,7 @@ class LessonScreen(Scene):
 
     def _make_view(self) -> BoardView:
         view = make_view(self.run.match, self.app.settings)
+        view.announce = self.app.sound.announce  # the board's own moments, cued in its animation
         view.set_state(self.run.state)
         if self.frame.board.width:
             view.layout(self.frame.board)
@@ -247,6 +248,8 @@ class LessonScreen(Scene):
         self._apply(self.view.handle_click(pos, player))
 
     def _apply(self, action: ViewAction) -> None:
+        if action.heard:
+            self.app.sound.announce(action.heard)
         """What the board made of a click: a whole move goes to the lesson, words go to the panel."""
         if action.move is not None and action.player is not None:
             self.try_move(action.move)
@@ -266,6 +269,7 @@ class LessonScreen(Scene):
         verdict = self.run.try_move(move)
         if not verdict.ok:
             self.verdict = Feedback(verdict.why, WRONG)
+            self.app.sound.announce("illegal")
             self._take_back()
             return
         self.verdict = Feedback(verdict.why, RIGHT)
@@ -285,6 +289,7 @@ class LessonScreen(Scene):
     def _show_last_turn(self) -> None:
         self.view.set_hidden([])
         self.view.set_state(self.run.state, animate_from=self.run.match.turns[-1])
+        self.view.timeline.cue_if_silent("move")
 
     def _play_reply(self) -> None:
         reply, self.reply_due = self.reply_due, None
@@ -307,6 +312,7 @@ class LessonScreen(Scene):
     def _complete(self) -> None:
         """The last step is done and every move has come to rest: stars, saved if they are a best."""
         self.completed_at = self.clock
+        self.app.sound.announce("win")  # the lesson is learnt
         catalogue.seal_after_finish(self.run)
         if self.keep_progress:
             try:
