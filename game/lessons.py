@@ -147,6 +147,11 @@ def ends_won_by(player: str | None) -> Goal:
     return goal
 
 
+SHOWN_STARS = 2
+"""The most a lesson pays once "Show me" gave an answer away: three stars are for finding every
+move yourself."""
+
+
 def stars_for(tried: int, par: int) -> int:
     """Three stars within par, two within par + 2, one for finishing at all."""
     if tried <= par:
@@ -164,6 +169,8 @@ class LessonRun:
         self.index = 0
         self.tried = 0
         self.mistakes = 0
+        self.shown: set[int] = set()
+        """The steps whose answer the learner asked to be shown."""
         if lesson.learner not in self.info.players:
             raise GameError(f"lesson '{lesson.id}': {self.info.title} has no player '{lesson.learner}'")
 
@@ -185,7 +192,15 @@ class LessonRun:
 
     @property
     def stars(self) -> int:
-        return stars_for(self.tried, self.lesson.par_moves) if self.finished else 0
+        if not self.finished:
+            return 0
+        earned = stars_for(self.tried, self.lesson.par_moves)
+        return min(earned, SHOWN_STARS) if self.shown else earned
+
+    def show(self) -> None:
+        """The learner was shown the current step's answer (:data:`SHOWN_STARS`)."""
+        if not self.finished:
+            self.shown.add(self.index)
 
     def learner_to_move(self) -> bool:
         return not self.finished and self.lesson.learner in self.state.to_move()

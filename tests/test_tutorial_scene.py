@@ -396,3 +396,16 @@ def test_a_lesson_is_heard_like_a_game(app: App, toy_lessons: Any, monkeypatch: 
     play(scene, "d3-e4")
     settle(app, scene)
     assert scene.completed and heard[-1] == "win"
+
+
+def test_show_me_caps_the_lesson_at_two_stars(app: App, toy_lessons: Any) -> None:
+    scene = open_lesson(app, "elephant-run", 0)
+    scene.show_me()
+    scene.show_me()  # asking twice for the same step counts once
+    assert scene.run.shown == {0}
+    play(scene, "c2-d3")
+    settle(app, scene)
+    play(scene, "d3-e4")
+    settle(app, scene)
+    assert scene.completed and scene.run.tried == 2  # within par: three stars without the answer shown
+    assert scene.run.stars == 2 and app.progress.stars("elephant-run", "toy-eat") == 2

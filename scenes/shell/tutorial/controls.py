@@ -11,7 +11,7 @@ from scenes.kit.view_host import PanelControls
 from scenes.shell.tutorial.layout import GAP, LessonLayout
 
 COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("show", "Show me", "Show the move that does the job (H)"),
+    ("show", "Show me", "Show the move that does the job (H): two stars at most after that"),
     ("restart", "Restart", "Start this lesson again (Ctrl+R)"),
     ("rules", "Rules", "The rules of the game (F1)"),
     ("lessons", "Lessons", "Back to the list of lessons (Esc)"),

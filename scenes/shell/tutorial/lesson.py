@@ -341,6 +341,7 @@ class LessonScreen(Scene):
             gestures = self.view.gestures_for(self.learner, model)
         except Exception:  # a view still learning to answer must not break the lesson
             gestures = None
+        self.run.show()
         self.shown = marks.Marks.for_move(self.view, model, gestures)
         # the marks say it on the board; the notation only where nothing could be drawn (it may name
         # a direction rather than the squares travelled, so beside an arrow it would confuse)

@@ -231,9 +231,12 @@ class LessonPainter:
             style.text(surface, best, (box.centerx, y), 14, style.INK_SOFT, anchor="midtop")
             y += 22
         elif run.stars < 3:
-            style.text(surface, "Restart to try for three stars.", (box.centerx, y), 14, style.INK_SOFT,
-                       anchor="midtop")
-            y += 22
+            again = ("Shown an answer: two stars at most. Restart to find every move yourself."
+                     if run.shown else "Restart to try for three stars.")
+            for line in style.wrap(again, 14, box.width, max_lines=2):
+                style.text(surface, line, (box.centerx, y), 14, style.INK_SOFT, anchor="midtop")
+                y += 20
+            y += 2
         y += 8
         size = 15 if scene.frame.compact else 16
         room = max(1, (box.bottom - y) // _line(size))
