@@ -34,8 +34,14 @@ class AIResult:
 
 
 def _think(record: dict[str, Any], player: str, level: str, seed: int) -> str:
+    """The move for ``player`` in notation; for the level ``"solve"`` (:data:`game.solved.SOLVE_LEVEL`)
+    the "solved" badge's words instead, empty when the position is out of the solver's reach."""
     from game.ai import choose_move
     from game.match import Match
+    from game.solved import SOLVE_LEVEL, solved_text_for_record
+
+    if level == SOLVE_LEVEL:
+        return solved_text_for_record(record) or ""
 
     match = Match.from_record(record)
     state = match.state

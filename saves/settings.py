@@ -1,4 +1,5 @@
-"""The player's settings: window mode, animation speed, sound and the last new-game choices per game.
+"""The player's settings: window mode, animation speed, sound, the "solved" badge and the last new-game
+choices per game.
 
 Settings live in ``settings.json`` in the config directory (see :mod:`saves.paths`). They are small
 and easy to recreate, but a settings file the player edited by hand is still theirs: a file that
@@ -33,7 +34,8 @@ ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "slow": 0.6, "normal": 1.0, "f
 """Choices for ``animation_speed`` and their speed factors, in the order a settings screen lists them."""
 
 _KNOWN_KEYS = (
-    "version", "fullscreen", "animation_speed", "muted", "master_volume", "effects_volume", "last_new_game"
+    "version", "fullscreen", "animation_speed", "muted", "master_volume", "effects_volume", "last_new_game",
+    "show_solved",
 )
 
 DEFAULT_VOLUME = 80
@@ -70,6 +72,8 @@ class Settings:
     effects_volume: int = DEFAULT_VOLUME
     """Volumes out of 100; an effect plays at master × effects."""
     last_new_game: dict[str, dict[str, Any]] = field(default_factory=dict)
+    show_solved: bool = False
+    """Show who wins with best play (Elephant Run endgames): a spoiler, so off unless asked for."""
     config_dir: Path | None = field(default=None, compare=False)
     damaged: bool = field(default=False, compare=False)
     read_only: bool = field(default=False, compare=False)
@@ -99,6 +103,7 @@ class Settings:
                 "master_volume": self.master_volume,
                 "effects_volume": self.effects_volume,
                 "last_new_game": copy.deepcopy(self.last_new_game),
+                "show_solved": self.show_solved,
             }
         )
         return data
@@ -139,11 +144,13 @@ def _from_json(data: dict[str, Any], config_dir: Path) -> Settings:
     fullscreen = data.get("fullscreen", defaults.fullscreen)
     speed = data.get("animation_speed", defaults.animation_speed)
     muted = data.get("muted", defaults.muted)
+    show_solved = data.get("show_solved", defaults.show_solved)
     last = data.get("last_new_game", {})
     return Settings(
         fullscreen=fullscreen if isinstance(fullscreen, bool) else defaults.fullscreen,
         animation_speed=speed if valid(_SPEED, speed) else defaults.animation_speed,
         muted=muted if isinstance(muted, bool) else defaults.muted,
+        show_solved=show_solved if isinstance(show_solved, bool) else defaults.show_solved,
         master_volume=volume_value(data.get("master_volume")),
         effects_volume=volume_value(data.get("effects_volume")),
         last_new_game=(

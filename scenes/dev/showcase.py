@@ -30,12 +30,14 @@ SCENES: tuple[str, ...] = (
     "match-hint",
     "match-review",
     "match-keyboard",
+    "match-solved",
     "lessons",
     "lesson",
     "lesson-done",
 )
 MATCH_SCENES: frozenset[str] = frozenset(
-    {"pause", "match-setup", "match-mid", "match-end", "match-hint", "match-review", "match-keyboard"})
+    {"pause", "match-setup", "match-mid", "match-end", "match-hint", "match-review", "match-keyboard",
+     "match-solved"})
 LESSON_SCENES: frozenset[str] = frozenset({"lessons", "lesson", "lesson-done"})
 """The lessons list, a lesson in progress (the first whose first step draws marks), and a lesson
 just finished (played through its model answers; no stars are saved)."""
@@ -151,6 +153,7 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
         "match-hint": lambda: _hint(app, game_id),
         "match-review": lambda: _review(app, game_id),
         "match-keyboard": lambda: _keyboard(app, game_id),
+        "match-solved": lambda: _solved(app, game_id),
         "lessons": lambda: _lessons(app, game_id),
         "lesson": lambda: _lesson(app, game_id, finished=False),
         "lesson-done": lambda: _lesson(app, game_id, finished=True),
@@ -266,6 +269,28 @@ def _hint(app: App, game_id: str) -> None:
     app.goto("menu")
     app.push(scene)
     scene.hint.show(match, human, suggest_text(match, human, level="normal", seed=1))  # type: ignore[attr-defined]
+
+
+def _solved(app: App, game_id: str) -> None:
+    """The finished demo game replayed to its first position the exact solver answers at once (the
+    elephant needing 4 points or fewer), with the "solved" badge switched on for this app (in memory,
+    not saved) and its words worked out here and now. Other games show no badge."""
+    from game.match import Match
+    from game.solved import solved_text, within_reach
+
+    record = demo_match("end", game_id).to_record()
+    moves, record["result"] = record["moves"], None
+    match = Match.from_record(record | {"moves": []})
+    for count in range(len(moves)):
+        match = Match.from_record(record | {"moves": moves[:count]})
+        state = match.state
+        if within_reach(state) and state.target - state.points <= 4:  # type: ignore[attr-defined]
+            break
+    app.settings.show_solved = True
+    scene = app.make("match", match)
+    app.goto("menu")
+    app.push(scene)
+    scene.solved.show(match.state, solved_text(match.state, seconds=20))  # type: ignore[attr-defined]
 
 
 def _game_lessons(game_id: str) -> tuple:

@@ -157,6 +157,7 @@ class App:
         self.running = True
         self._worker: AIWorker | None = None
         self._hint_worker: AIWorker | None = None
+        self._solve_worker: AIWorker | None = None
         self._progress: Progress | None = None
         self.toasts: list[tuple[str, float]] = []
         self._canvas: pygame.Surface | None = None
@@ -229,6 +230,17 @@ class App:
 
             self._hint_worker = AIWorker()
         return self._hint_worker
+
+    @property
+    def solve_worker(self) -> AIWorker:
+        """A third AI process for the "solved" badge (a setting, off by default): its searches after
+        every turn must neither kill a hint being worked out nor be killed by one. Started on the
+        first badge asked for."""
+        if self._solve_worker is None:
+            from game.worker import AIWorker
+
+            self._solve_worker = AIWorker()
+        return self._solve_worker
 
     @property
     def progress(self) -> Progress:
@@ -632,7 +644,7 @@ class App:
         """Leave every scene (autosave happens there) and stop the AI worker at once."""
         while self.stack:
             self.stack.pop().leave()
-        for worker in (self._worker, self._hint_worker):
+        for worker in (self._worker, self._hint_worker, self._solve_worker):
             if worker is not None:
                 worker.close()
         self.sound.close()

@@ -21,12 +21,25 @@ size instead of laying them out again, and they are laid out when they are on to
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from scenes.kit.app import App, Scene
+Scene = Any
+"""A :class:`scenes.kit.app.Scene` (not imported: the app imports this module)."""
+
+
+class Host(Protocol):
+    """What settling needs of the app (:class:`scenes.kit.app.App`)."""
+
+    stack: list[Any]
+    size: tuple[int, int]
+    elapsed: float
+
+    @property
+    def top(self) -> Any: ...
+
+    def invalidate(self) -> None: ...
 
 RESIZE_SETTLE = 0.15
 """Seconds without a resize after which the top screen is laid out for the window."""
@@ -35,7 +48,7 @@ RESIZE_SETTLE = 0.15
 class Settling:
     """The screens a resize left behind, their pictures meanwhile, and when each catches up."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.stale: dict[Scene, pygame.Surface | None] = {}
         """Screens that missed a resize, with the picture to scale for those on show."""

@@ -1,4 +1,4 @@
-"""Settings: window mode, animation speed and sound, applied at once and remembered.
+"""Settings: window mode, animation speed, sound and the "solved" badge, applied at once and remembered.
 
 Every change is applied and saved the moment it is made (no OK/Apply step), which is what players
 expect from a game's options screen; Back only leaves.
@@ -29,6 +29,13 @@ SPEED_HELP: dict[str, str] = {
 }
 
 
+SOLVED_TITLE = "Show who wins with best play"
+SOLVED_HELP = "Elephant Run endgames, once the solver can tell. A spoiler, so off at first."
+"""The "solved" badge's row (:mod:`scenes.shell.match.solved`)."""
+
+ROW_STEP = 108
+"""From one row's heading to the next's: the heading, the buttons and a line of help."""
+
 SOUND_PREVIEW_DELAY = 0.25
 """Seconds after a volume slider stops moving before a sample plays at the new level (and the
 setting is saved): dragging then sounds once, not at every step."""
@@ -52,6 +59,7 @@ class SettingsScreen(Scene):
         self.window_row: ChoiceRow | None = None
         self.speed_row: ChoiceRow | None = None
         self.sound_row: ChoiceRow | None = None
+        self.solved_row: ChoiceRow | None = None
         self.volume_sliders: dict[str, UIHorizontalSlider] = {}
         """"master_volume" and "effects_volume" → their slider."""
         self._preview_in = 0.0
@@ -70,12 +78,14 @@ class SettingsScreen(Scene):
             self.speed_row.select(self.app.settings.animation_speed)
         if self.sound_row is not None:
             self.sound_row.select("off" if self.app.settings.muted else "on")
+        if self.solved_row is not None:
+            self.solved_row.select("on" if self.app.settings.show_solved else "off")
 
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         panel_w = min(640, width - 80)
         message = getattr(self.app.settings, "message", None)
-        panel_h = min(434 + (64 if message else 0), height - 150)
+        panel_h = min(490 + (64 if message else 0), height - 150)
         top = min(max(100, (height - panel_h) // 2 + 20), height - panel_h - 70)  # Back stays on screen
         self.panel_rect = pygame.Rect(
             (width - panel_w) // 2, top, panel_w, panel_h
@@ -91,7 +101,7 @@ class SettingsScreen(Scene):
             "fullscreen" if self.app.fullscreen else "window",
             tooltips=["A resizable window", "Fill the whole screen (F11 switches at any time)"],
         )
-        y += 118
+        y += ROW_STEP
         self.rows_y["speed"] = y
         speeds = speed_choices()
         self.speed_row = ChoiceRow(
@@ -101,10 +111,19 @@ class SettingsScreen(Scene):
             self.app.settings.animation_speed,
             tooltips=[SPEED_HELP.get(s) for s in speeds],
         )
-        y += 118
+        y += ROW_STEP
         self.rows_y["sound"] = y
         self._sound_widgets(inner_x, y + 32, inner_w)
-        self.rows_y["folder"] = y + 84
+        y += 90
+        self.rows_y["solved"] = y
+        self.solved_row = ChoiceRow(
+            self.ui,
+            pygame.Rect(inner_x + inner_w - 150, y - 4, 150, 34),
+            [("off", "Off"), ("on", "On")],
+            "on" if self.app.settings.show_solved else "off",
+            tooltips=["No badge: find out by playing", "A badge under the move list says who wins"],
+        )
+        self.rows_y["folder"] = y + 72
         self.back_button = UIButton(
             pygame.Rect(self.panel_rect.centerx - 90, self.panel_rect.bottom + 22, 180, 44),
             "Back",
@@ -145,6 +164,8 @@ class SettingsScreen(Scene):
             self.set_speed(self.speed_row.selected)
         elif self.sound_row is not None and self.sound_row.handle_event(event):
             self.set_muted(self.sound_row.selected == "off")
+        elif self.solved_row is not None and self.solved_row.handle_event(event):
+            self.set_show_solved(self.solved_row.selected == "on")
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             for key, slider in self.volume_sliders.items():
                 if event.ui_element is slider:
@@ -183,6 +204,11 @@ class SettingsScreen(Scene):
         """Sound on or off, as the M key does (saved at once)."""
         if muted != self.app.settings.muted:
             self.app.toggle_mute()
+
+    def set_show_solved(self, on: bool) -> None:
+        """The "solved" badge on or off (saved at once; an open match follows on its next frame)."""
+        self.app.settings.show_solved = on
+        self.app.save_settings()
 
     def set_volume(self, key: str, value: int) -> None:
         """A volume slider moved: applied at once; saved and sampled when it comes to rest."""
@@ -228,6 +254,8 @@ class SettingsScreen(Scene):
         speed = self.app.settings.animation_speed
         style.text(surface, SPEED_HELP.get(speed, ""), (x, self.rows_y["speed"] + 80), 14, style.INK_SOFT)
         self._draw_sound_labels(surface, x)
+        style.text(surface, SOLVED_TITLE, (x, self.rows_y["solved"]), 19, style.INK, bold=True)
+        style.text(surface, SOLVED_HELP, (x, self.rows_y["solved"] + 34), 14, style.INK_SOFT)
         y = self.rows_y["folder"]
         inner_w = self.panel_rect.width - 64
         pygame.draw.line(surface, style.PARCHMENT_DARK, (x, y - 10), (x + inner_w, y - 10), 2)

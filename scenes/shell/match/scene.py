@@ -6,6 +6,7 @@ The scene decides; its helpers each hold one concern:
 * :mod:`~scenes.shell.match.controls`: the panel's buttons (Undo/Redo/Save/Rules/Menu, the game's own);
 * :mod:`~scenes.shell.match.computer`: the requests to the AI worker process;
 * :mod:`~scenes.shell.match.hint`: the Hint button and H, worked out by a second worker, drawn as marks;
+* :mod:`~scenes.shell.match.solved`: the "solved" badge (a setting), worked out by a third worker;
 * :mod:`~scenes.shell.match.handoff`: the hot-seat curtain for secret orders;
 * :mod:`~scenes.shell.match.review`: the board after any earlier move (move list clicks, Left/Right/Home/End);
 * :mod:`~scenes.shell.match.texts`: what the banner and the end dialog say;
@@ -43,6 +44,7 @@ from scenes.shell.match.layout import MatchLayout
 from scenes.shell.match.moves import MoveList
 from scenes.shell.match.painter import MatchPainter
 from scenes.shell.match.review import REVIEW_KEYS, Review
+from scenes.shell.match.solved import SolvedBadge
 from scenes.shell.match.sounds import MatchSounds
 from scenes.shell.windows.end_of_game import CLOSE, MENU, REMATCH, REVIEW, EndDialog
 
@@ -79,6 +81,7 @@ class MatchScene(Scene):
         self.controls = MatchControls(self.ui)
         self.computer = ComputerPlayer(app)
         self.hint = HintAdvisor(app)
+        self.solved = SolvedBadge(app)
         self.handoff = HandOff()
         self.moves = MoveList(self.view)
         self.painter = MatchPainter(self)
@@ -112,8 +115,10 @@ class MatchScene(Scene):
 
     @property
     def moves_rect(self) -> pygame.Rect:
-        """The move list gives up its top to the game's buttons while there are any."""
-        return self.frame.moves(bool(self.controls.view_buttons))
+        """The move list gives up its top to the game's buttons while there are any, and its foot to
+        the "solved" badge while it shows."""
+        moves = self.frame.moves(bool(self.controls.view_buttons))
+        return self.solved.room(self.match, moves, self.frame.compact, self.review.active)
 
     @property
     def buttons(self) -> dict[str, UIButton]:
@@ -193,6 +198,7 @@ class MatchScene(Scene):
         self._left = True
         self.computer.cancel()
         self.hint.forget()
+        self.solved.forget()
         self._autosave()
 
     # -- who may act ----------------------------------------------------------------------------------
@@ -642,6 +648,8 @@ class MatchScene(Scene):
         self._computer_turn()
         if self.hint.poll(self.match) is not None:
             self._say(None)  # the hint's own words take the status line
+        if self.solved.update(self.match):
+            self.app.invalidate()
         self._check_curtain()
         self._maybe_open_end_dialog()
         self.sounds.frame(dt, self.input_player())
@@ -652,7 +660,8 @@ class MatchScene(Scene):
         """The board's own motion; the computer's (or a hint's) answer looked for, with its spinner
         turning, and the curtain's and a hint's pulse at a gentle rate; the banner's message and the
         "your turn" chime when they are due. A still board on the human's turn sleeps."""
-        waiting = (self.ai_to_move() is not None and not self.computer.stopped) or self.hint.thinking
+        waiting = ((self.ai_to_move() is not None and not self.computer.stopped) or self.hint.thinking
+                   or self.solved.pending)
         gentle = waiting or self.curtain_for is not None or self.hint.shown is not None
         return sooner(
             self.view.next_frame(),
@@ -687,4 +696,7 @@ class MatchScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
+        if self.handoff.up_for is None:
+            moves = self.frame.moves(bool(self.controls.view_buttons))
+            self.solved.draw(surface, self.match, moves, self.frame.compact, self.review.active)
         self.keys.draw(surface)
