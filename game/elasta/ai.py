@@ -23,8 +23,11 @@ threats at once), so the hard level looks one turn further: it re-scores the lik
 of both sides by the value of the *next* turn's matrix game from each resulting line, and samples
 from the equilibrium of that deeper game. Easy runs no oracle at all: it answers random chips as a
 beginner would, misjudging each file's stakes (:func:`beginner_allotment`). Normal and hard differ
-in how long the oracle loop runs, in the look-ahead (hard only), and in how much extra randomness
-is mixed in.
+in how long the oracle loop runs (normal: a few rounds), in the look-ahead (hard only), and in how
+much extra randomness is mixed in. Both read the opponent's recent allotments for a habit (the same
+chips, copying, the greedy answer to random chips or a beginner's rough version of it) and then
+mostly play the best reply to what the habit predicts (:func:`habit_prediction`): an equilibrium
+alone guarantees only the game's value and does not punish a predictable player.
 """
 
 from __future__ import annotations
@@ -62,21 +65,22 @@ EASY_MISJUDGE = 0.15
 LEVEL_SETTINGS: dict[str, dict[str, float]] = {
     "easy": {"iterations": 3, "time_share": 0.5, "noise": 0.0, "full_eval": 0, "lookahead": 0,
              "static_share": 1.0, "exploit": 0.0, "beginner": 1.0},
-    "normal": {"iterations": 10, "time_share": 0.6, "noise": 0.08, "full_eval": 1, "lookahead": 0,
-               "static_share": 1.0, "exploit": 0.0},
+    "normal": {"iterations": 4, "time_share": 0.6, "noise": 0.15, "full_eval": 1, "lookahead": 0,
+               "static_share": 1.0, "exploit": 0.8},
     "hard": {"iterations": 150, "time_share": 0.8, "noise": 0.0, "full_eval": 1, "lookahead": 64,
              "static_share": 0.5, "exploit": 0.85},
 }
-"""Per level: double-oracle iterations at most, share of the time budget used, chance of
-playing a random candidate of the oracle's instead of sampling the equilibrium (normal's deliberate
-weakness: an unused candidate may be a blunder; hard has none, its mixture is unpredictable
-enough), ``beginner``: the chance of playing :func:`beginner_allotment` instead of any oracle
-(easy: always), which evaluation
-(``full_eval`` 0: material only; 1: material and the danger of shallow files), and the
-look-ahead: how many of each side's likeliest candidates are re-scored one turn deeper (0: none),
-after a static double oracle that gets ``static_share`` of the budget, and ``exploit``: the chance
-of punishing an opponent's detected fixed habit (:func:`habit_prediction`) instead of mixing —
-not always, so a player who fakes a habit to bait the punishment cannot count on it."""
+"""Per level: double-oracle iterations at most, share of the time budget used, chance of playing a
+random candidate of the oracle's instead of sampling the equilibrium (normal's deliberate weakness:
+an unused candidate may be a blunder; hard has none, its mixture is unpredictable enough),
+``beginner``: the chance of playing :func:`beginner_allotment` instead of any oracle (easy:
+always), which evaluation (``full_eval`` 0: material only; 1: material and the danger of shallow
+files), the look-ahead: how many of each side's likeliest candidates are re-scored one turn deeper
+(0: none), after a static double oracle that gets ``static_share`` of the budget, and ``exploit``:
+the chance of punishing an opponent's detected habit (:func:`habit_prediction`) instead of mixing
+— not always, so a player who fakes a habit to bait the punishment cannot count on it. Normal's
+short oracle (4 rounds, 15 % noise) keeps it clearly below hard; reading beginners, not search, is
+what lifts it above easy."""
 
 FIRST_GUESS: list[Allotment] = [tuple(range(N_FILES))]
 """Where every oracle starts: each side's answer to the plain allotment 0..7 (a fixed, arbitrary
@@ -481,7 +485,7 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
     if rng.random() < settings.get("beginner", 0.0):
         return beginner_allotment(state, player, rng)
     if settings["exploit"]:
-        habit = habit_prediction(state, BLACK if player == WHITE else WHITE)
+        habit = habit_prediction(state, BLACK if player == WHITE else WHITE, rng)
         if habit is not None and rng.random() < settings["exploit"]:
             LAST_STATS.update(habit=habit[0])
             return punish(state, player, habit[1], seconds * settings["time_share"])
@@ -520,18 +524,89 @@ def beginner_allotment(state: ElastaState, player: str, rng: random.Random,
 
 
 # -- habits -----------------------------------------------------------------------------------------
-def greedy_allotment(lines: Sequence[int], deleted: int, player: str) -> Allotment:
-    """The exact best answer to uniformly random chips under the full evaluation: what a player
-    who only asks "where does a file matter most?" plays, every time."""
-    return TurnGame(lines, deleted, True).assignment_reply(player, UNIFORM, UNIFORM_WEIGHTS)
+def greedy_slopes(lines: Sequence[int], deleted: int, player: str) -> list[float]:
+    """Per file, how much more winning it is worth to ``player`` than losing it (rounded, so that
+    files the position treats alike compare equal).
+
+    Against uniformly random chips, chip c wins a file with chance c/8 and loses with chance
+    (7 - c)/8, so the expected gain of chip c on file f is linear in c with this slope: the best
+    answer to random chips (what the greedy beginner plays) puts the chips in slope order, and files
+    of equal slope may take their chips in any order."""
+    game = TurnGame(lines, deleted, True)
+    win = game.file_win if player == WHITE else [-v for v in game.file_loss]
+    lose = game.file_loss if player == WHITE else [-v for v in game.file_win]
+    return [round(w - v, 6) for w, v in zip(win, lose, strict=True)]
 
 
-def habit_prediction(state: ElastaState, opponent: str) -> tuple[str, Allotment] | None:
-    """The opponent's next allotment, if the last allotment turns show a fixed habit: always the
-    same chips, copying our previous allotment, or the greedy answer to random chips.
+def slope_agreement(slopes: Sequence[float], allotment: Allotment) -> tuple[int, int]:
+    """Pairs of files of different slope whose chips follow the slopes, and pairs that go against
+    them: (concordant, discordant)."""
+    agree = disagree = 0
+    for i in range(N_FILES - 1):
+        for j in range(i + 1, N_FILES):
+            if slopes[i] != slopes[j]:
+                product = (slopes[i] - slopes[j]) * (allotment[i] - allotment[j])
+                agree += product > 0
+                disagree += product < 0
+    return agree, disagree
 
-    A habit counts only when it predicted the opponent's last two allotments exactly. With 40,320
-    allotments a turn, a player who really mixes matches two in a row by chance almost never."""
+
+def greedy_groups(slopes: Sequence[float]) -> list[list[int]]:
+    """Files grouped by equal slope, the lowest slope first: the greedy answer gives the lowest
+    chips to the first group, and any order of its chips within a group."""
+    groups: dict[float, list[int]] = {}
+    for f, slope in enumerate(slopes):
+        groups.setdefault(slope, []).append(f)
+    return [groups[s] for s in sorted(groups)]
+
+
+def greedy_answers(slopes: Sequence[float], rng: random.Random, limit: int = 24) -> list[Allotment]:
+    """The greedy answers to random chips in a position with these slopes: every one when there
+    are at most ``limit``, else ``limit`` drawn at random (chips shuffled within each group), as
+    the greedy beginner breaks its ties."""
+    groups = greedy_groups(slopes)
+    count = math.prod(math.factorial(len(g)) for g in groups)
+    answers: set[Allotment] = set()
+    for _ in range(limit * 4 if count > limit else count * 20):
+        chip = 0
+        allotment = [0] * N_FILES
+        for group in groups:
+            files = list(group)
+            rng.shuffle(files)
+            for f in files:
+                allotment[f] = chip
+                chip += 1
+        answers.add(tuple(allotment))
+        if len(answers) >= min(limit, count):
+            break
+    return sorted(answers)
+
+
+GREEDY_EVIDENCE = 1e-4
+"""How unlikely the opponent's recent allotments must have been for a player who does not play the
+greedy answer before they count as that habit: the product over those turns of the chance that a
+random allotment is *a* greedy answer. A symmetric line (where every order of chips is greedy)
+gives no evidence; a bent one, where only a few orders are, gives much."""
+
+BEGINNER_AGREEMENT = 0.85
+"""Share of file pairs whose chips follow the greedy slopes, over the opponent's recent allotments,
+above which they are taken for a beginner who asks only where a file matters most (easy's
+misjudged greedy answers agree about 0.92; an equilibrium mixes and agrees about 0.6)."""
+
+BEGINNER_SAMPLES = 24
+"""How many beginner allotments model such an opponent's next move."""
+
+
+def habit_prediction(state: ElastaState, opponent: str,
+                     rng: random.Random | None = None) -> tuple[str, list[Allotment]] | None:
+    """The opponent's likely next allotments, if the last allotment turns show a habit: always the
+    same chips, copying our previous allotment, the greedy answer to random chips (exactly, its
+    ties broken any way), or a beginner's rough version of it (chips mostly in the greedy order).
+
+    An exact habit counts only when it predicted the opponent's last allotments exactly, and the
+    greedy habit only when that would have been unlikely by chance (:data:`GREEDY_EVIDENCE`). With
+    40,320 allotments a turn, a player who really mixes passes neither test."""
+    rng = rng or random.Random(0)
     recent = state.recent
     side = 2 if opponent == WHITE else 3
     mine = 5 - side
@@ -539,20 +614,41 @@ def habit_prediction(state: ElastaState, opponent: str) -> tuple[str, Allotment]
         theirs = [turn[side] for turn in recent]
         ours = [turn[mine] for turn in recent]
         if theirs[-1] == theirs[-2] == theirs[-3]:
-            return "repeat", theirs[-1]
+            return "repeat", [theirs[-1]]
         if theirs[-1] == ours[-2] and theirs[-2] == ours[-3]:
-            return "copy", ours[-1]
-    if len(recent) >= 2 and all(
-        turn[side] == greedy_allotment(turn[0], turn[1], opponent) for turn in recent[-2:]
-    ):
-        return "greedy", greedy_allotment(state.lines, state.deleted, opponent)
+            return "copy", [ours[-1]]
+    if len(recent) < 2:
+        return None
+    chance = 1.0
+    agree = disagree = 0
+    consistent = True
+    for lines, deleted, *allotments in recent:
+        slopes = greedy_slopes(lines, deleted, opponent)
+        a, d = slope_agreement(slopes, allotments[side - 2])
+        agree, disagree = agree + a, disagree + d
+        consistent = consistent and d == 0
+        chance *= math.prod(math.factorial(len(g)) for g in greedy_groups(slopes)) / math.factorial(N_FILES)
+    slopes = greedy_slopes(state.lines, state.deleted, opponent)
+    if consistent and chance <= GREEDY_EVIDENCE:
+        return "greedy", greedy_answers(slopes, rng)
+    if agree + disagree >= 20 and agree >= BEGINNER_AGREEMENT * (agree + disagree):
+        return "beginner", sorted({beginner_allotment(state, opponent, rng)
+                                   for _ in range(BEGINNER_SAMPLES)})
     return None
 
 
-def punish(state: ElastaState, player: str, predicted: Allotment, seconds: float) -> Allotment:
-    """The best answer to one known allotment: the assignment answer, polished by chip swaps."""
+def greedy_allotment(lines: Sequence[int], deleted: int, player: str) -> Allotment:
+    """The exact best answer to uniformly random chips under the full evaluation: what a player
+    who only asks "where does a file matter most?" plays, every time (ties broken one fixed way)."""
+    return TurnGame(lines, deleted, True).assignment_reply(player, UNIFORM, UNIFORM_WEIGHTS)
+
+
+def punish(state: ElastaState, player: str, predicted: Sequence[Allotment], seconds: float) -> Allotment:
+    """The best answer to the predicted allotments (equally likely): the assignment answer,
+    polished by chip swaps."""
     game = TurnGame(state.lines, state.deleted, True)
-    reply, _ = game.best_reply(player, FIRST_GUESS, [predicted], [1.0], clock.now() + seconds)
+    weights = [1.0 / len(predicted)] * len(predicted)
+    reply, _ = game.best_reply(player, FIRST_GUESS, list(predicted), weights, clock.now() + seconds)
     return reply
 
 
