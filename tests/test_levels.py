@@ -103,8 +103,8 @@ def test_epaminondas_easy_sometimes_overlooks_a_clear_capture() -> None:
         own, opp = state.own_opp()  # type: ignore[attr-defined]
         taken = opp & ~EB.make(own, opp, state._legal_codes()[move])[1]  # type: ignore[attr-defined]
         missed += taken not in _clear_chances(state)
-    # Each chance is overlooked with EASY_OVERLOOK (35 %): some of the 30, never most.
-    assert 3 <= missed <= 18, missed
+    # Each chance is overlooked with EASY_OVERLOOK (50 %): some of the 30, never nearly all.
+    assert 6 <= missed <= 24, missed
 
 
 def test_epaminondas_easy_is_not_random_looking() -> None:
@@ -206,7 +206,10 @@ C b w b w b w b
 
 def test_the_clock_term_grows_with_the_calm_count_and_changes_sign_with_the_lead() -> None:
     assert nelaxtam_ai.clock_value(4, 0) == 0
-    assert 0 < nelaxtam_ai.clock_value(4, 8) < nelaxtam_ai.clock_value(4, 16) < nelaxtam_ai.clock_value(4, 19)
+    # Nothing until the last CLOCK_WINDOW calm turns, then more with every one.
+    assert nelaxtam_ai.clock_value(4, 15) == 0
+    clock = [nelaxtam_ai.clock_value(4, calm) for calm in (16, 17, 19)]
+    assert 0 < clock[0] < clock[1] < clock[2]
     assert nelaxtam_ai.clock_value(-4, 19) == pytest.approx(-nelaxtam_ai.clock_value(4, 19))
     assert nelaxtam_ai.clock_value(0, 19) == 0
 
@@ -220,7 +223,7 @@ def test_hard_evaluation_prefers_the_side_ahead_as_the_calm_cap_nears() -> None:
     blind = nelaxtam_ai.evaluate(geo, territory, troops, 0)
     early = nelaxtam_ai.evaluate(geo, territory, troops, 0, calm=2)
     late = nelaxtam_ai.evaluate(geo, territory, troops, 0, calm=18)
-    assert blind < early < late and late - blind > 10
+    assert blind <= early < late and late - blind > 10
     # White, behind, sees the same clock against it; at the cap the game is over and decided.
     behind_blind = nelaxtam_ai.evaluate(geo, territory, troops, 1)
     assert nelaxtam_ai.evaluate(geo, territory, troops, 1, calm=18) < behind_blind

@@ -11,7 +11,7 @@ import pytest
 
 from game.ai import choose_move
 from game.nelaxtam import GAME, bench_states
-from game.nelaxtam.rules import BLACK, PLAYERS, WHITE, NelaxtamState, from_text
+from game.nelaxtam.rules import BLACK, PHASE_ORDERS, PLAYERS, WHITE, NelaxtamState, from_text
 
 nelaxtam_ai = importlib.import_module("game.nelaxtam.ai")
 
@@ -26,6 +26,20 @@ b w b w b w b w
 b A b w b w b B
 C b w b w b w b
 2 w b w b w b D
+"""
+
+
+# Black's troop 1 on a1 has lost b1 and b2: its only target is a2, and once a2 is gone its group
+# touches no White piece, so it can never destroy again. Taking a2 is a piece for nothing.
+STRANDED_POSITION = """\
+w b w b w b w b
+b w b w b w b w
+w b w b w b w b
+b w b w b w b w
+w b w b A b w b
+b w b w b w b w
+w . w b w b w b
+1 . b w b w 2 w
 """
 
 
@@ -53,9 +67,12 @@ def test_hard_is_legal_and_keeps_its_budget(states: list[NelaxtamState]) -> None
 
 
 def test_orders_are_randomised(states: list[NelaxtamState]) -> None:
-    state = states[2]
-    moves = {choose_move(state, BLACK, "normal", seed=s) for s in range(12)}
-    assert len(moves) >= 2
+    # Normal mixes where the position calls for guessing; where one joint order dominates (its
+    # candidates include every troop's other kinds of order, so it finds that order on every seed)
+    # it plays it every time. Somewhere on the bench, some side's orders vary with the seed.
+    varied = any(len({choose_move(state, player, "normal", seed=s) for s in range(6)}) >= 2
+                 for state in reversed(states) if state.phase == PHASE_ORDERS for player in state.to_move())
+    assert varied
     invasions = {choose_move(states[0], WHITE, "normal", seed=s) for s in range(6)}
     assert len(invasions) >= 3
 
@@ -82,6 +99,55 @@ def test_normal_cuts_off_the_hanging_half() -> None:
     assert hits >= 5
 
 
+def test_spread_candidates_give_every_troop_its_other_kinds_of_order() -> None:
+    state = from_text(CUT_POSITION)
+    black = PLAYERS.index(BLACK)
+    sampled = nelaxtam_ai.candidates(state, black, 36, 1.0, random.Random(1))
+    spread = nelaxtam_ai.candidates(state, black, 36, 1.0, random.Random(1), spread=True)
+    greedy = spread[0]
+    assert greedy == sampled[0] and greedy[0] == 6  # troop 1 cuts (xe) ...
+    # ... and the matrix also gets troop 1 doing nothing and moving, the other troops as greedy.
+    others = {joint[0] for joint in spread if joint[1:] == greedy[1:]}
+    assert 0 in others and others & {1, 2, 3, 4}
+    assert all(joint[0] == 6 for joint in sampled)  # the softmax alone never offers them
+
+
+def test_the_hanging_half_is_seen_as_a_threat() -> None:
+    state = from_text(CUT_POSITION)
+    geo, white = state.geo, PLAYERS.index(WHITE)
+    hanging = nelaxtam_ai.hang_loss(geo, state.territory[white], nelaxtam_ai._mask(state.troops[white]),
+                                    state.troops[1 - white])
+    assert hanging >= 16  # ranks 5-8 of White, cut off by destroying e4
+    safe = nelaxtam_ai.hang_loss(geo, state.territory[1 - white], nelaxtam_ai._mask(state.troops[1 - white]),
+                                 state.troops[white])
+    assert safe < hanging
+
+
+def test_a_stranded_troop_still_takes_its_last_target() -> None:
+    state = from_text(STRANDED_POSITION)
+    black = PLAYERS.index(BLACK)
+    a1, a2 = 0, state.size
+    white_without_a2 = state.territory[1 - black] & ~(1 << a2)
+    assert nelaxtam_ai.frontier_distance(state.geo, state.territory[black], white_without_a2, a1) == -1
+    hits = sum(choose_move(state, BLACK, "normal", seed=s)[0] == 5 for s in range(6))  # 5 = xn
+    assert hits >= 5
+
+
+def test_a_side_behind_that_cannot_reach_the_front_has_run_out_of_clock() -> None:
+    # Black is a piece behind and its only troop is stranded on a1 (a2, b1 and b2 gone): it can never
+    # destroy again, so however few calm turns have passed, the cap will hand White the game. (Only
+    # the evaluation is asked, so Black's troop-less pieces need not have been cleaned up.)
+    board = STRANDED_POSITION.replace("w . w b w b w b\n1 . b w b w 2 w", ". . w b w b w b\n1 . b w b w b w")
+    state = from_text(board.replace("w b w b w b w b\n", "w . w . w b w b\n", 1))
+    black = PLAYERS.index(BLACK)
+
+    def value(calm: int | None) -> float:
+        return nelaxtam_ai.evaluate(state.geo, state.territory, state.troops, black, True, calm, 10)
+
+    assert value(0) == pytest.approx(value(12))
+    assert value(0) < value(None) - 5
+
+
 def test_regret_matching_finds_the_mixed_equilibrium() -> None:
     pennies = [[1.0, -1.0], [-1.0, 1.0]]
     rows, cols = nelaxtam_ai.regret_matching(pennies, 2000)
@@ -89,6 +155,18 @@ def test_regret_matching_finds_the_mixed_equilibrium() -> None:
     dominated = [[3.0, 3.0], [0.0, 1.0]]
     rows, _ = nelaxtam_ai.regret_matching(dominated, 300)
     assert rows[0] > 0.95
+
+
+def test_expecting_the_obvious_orders_answers_them() -> None:
+    # Column 0 is the opponent's obvious orders, and a strategic opponent never gives them (column 1
+    # is better for it against both rows), so the safe answer is row 1. An opponent that gives them
+    # a quarter of the time is answered by row 0 (0.25 * 8 = 2 > 1).
+    matrix = [[8.0, 0.0], [1.0, 1.0]]
+    assert nelaxtam_ai.expect_obvious(matrix, 0.0) is matrix
+    rows, _ = nelaxtam_ai.regret_matching(matrix, 400)
+    assert rows[1] > 0.9
+    rows, _ = nelaxtam_ai.regret_matching(nelaxtam_ai.expect_obvious(matrix, 0.25), 400)
+    assert rows[0] > 0.9
 
 
 def test_quiet_variant_candidates_give_one_order(states: list[NelaxtamState]) -> None:

@@ -15,14 +15,16 @@ far too big, so the search decomposes:
 3. **Look-ahead payoffs.** Each pair (mine, theirs) is resolved with the real rules
    (:func:`game.nelaxtam.rules.resolve`) and evaluated: territory, troops, troops standing next to an
    enemy troop (the double-destruction danger, weighted by the groups only that troop holds), enemy
-   pieces within reach and troops with nothing to destroy.
+   pieces within reach, troops with nothing to destroy, and (above easy) the parts of a territory
+   that an enemy troop could cut off next turn (:func:`hang_loss`) and the calm cap
+   (:func:`clock_value`).
 4. **Regret matching** over the matrix gives both sides' mixtures; the move is drawn from ours.
    ``hard`` then improves: single-troop changes to the best candidates that pay more against the
    opponent's mixture join the matrix (for both sides), and regret matching runs again.
-5. ``hard`` only: it plays the clock (the calm cap and the turn limit, :func:`clock_value`) and
-   looks a turn further (:func:`look_ahead`): the likeliest joint orders of both sides are
-   re-scored by the next turn's small matrix game from the position each pair leads to, and the
-   move is drawn from the mixture of that two-turn game.
+5. ``hard`` only: it looks a turn further (:func:`look_ahead`): the likeliest joint orders of both
+   sides are re-scored by the next turn's small matrix game from the position each pair leads to,
+   and the move is drawn from the mixture of that two-turn game, in which the opponent is expected
+   to give its obvious orders (every troop its own best) part of the time.
 
 The invasion is scored, not random (above easy): sea troops on edge squares away from the corners,
 air troops inland, all spread apart so the army anchors every region of the island.
@@ -34,9 +36,12 @@ import functools
 import math
 import random
 from collections.abc import Sequence
+from operator import mul
 
 from game import clock
 from game.core import GameState, Move
+from game.nelaxtam.invasion import placement_score as placement_score  # re-exported: the greedy bot uses it
+from game.nelaxtam.invasion import scored_placement
 from game.nelaxtam.rules import (
     CALM_LIMIT,
     NOTHING,
@@ -73,15 +78,30 @@ CUT_DISCOUNT = 0.55
 CUT_WEIGHT = 0.8
 """Weight of the largest straight-cut threat against a player's territory."""
 
+HANG = 0.4
+"""Share of the pieces an enemy troop could cut off next turn (its best single destruction, see
+:func:`hang_loss`) counted as lost: the owner can still parry by moving a troop into the part."""
+
 CLOCK_STAKE = 30.0
-"""What a territory lead is worth, at most, when the calm cap is one turn away (``hard`` only).
+"""What a territory lead is worth, at most, when the calm cap is one turn away (normal and hard).
 
 The game also ends after :data:`CALM_LIMIT` turns in a row without a destroyed piece, and then
 only territory counts. An evaluation blind to that clock lets a side that is behind sit still
 while the cap hands the game to the side ahead (the greedy bot won that way against an earlier
-hard). So the lead is worth more the nearer the cap: ``CLOCK_STAKE · (calm / CALM_LIMIT)² ·
-tanh(lead / CLOCK_SCALE)``. A destroyed piece resets the count and the term with it, so the side
-behind gains by forcing contact and the side ahead by keeping the turn quiet."""
+hard). So the lead is worth more the nearer the cap: ``CLOCK_STAKE · max(0, 1 - (CALM_LIMIT -
+calm) / CLOCK_WINDOW) · tanh(lead / CLOCK_SCALE)``. A destroyed piece resets the count and the
+term with it, so the side behind gains by forcing contact and the side ahead by keeping the turn
+quiet. The turns the side behind needs to bring a troop next to an enemy piece count as calm
+turns already gone: a hard that was behind once let its troops wander until the cap was nearer
+than the front."""
+
+CLOCK_WINDOW = 5
+"""Calm turns before the cap at which the clock starts to count (linearly up to the whole stake).
+
+Earlier the lead gained ``(calm / CALM_LIMIT)²`` of the stake from the first calm turn on; a side
+ahead then stopped destroying halfway to the cap to keep its clock value, while an opponent that
+kept destroying reset the count anyway and caught up piece by piece. Only a cap that is near, or
+that the side behind cannot reach in time, is worth playing for."""
 
 CLOCK_SCALE = 3.0
 """Territory lead (pieces) at which the clock term is about three quarters of its stake."""
@@ -90,18 +110,20 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
     "easy": {"mine": 6, "theirs": 5, "rm": 120, "share": 0.5, "temp": 1.6, "improve": 0, "noise": 0.15,
              "placements": 40, "full": 0, "clock": 0},
     "normal": {"mine": 36, "theirs": 28, "rm": 300, "share": 0.75, "temp": 1.0, "improve": 0, "noise": 0.0,
-               "placements": 300, "full": 1, "clock": 0},
+               "placements": 300, "full": 1, "clock": 1, "obvious": 0.25, "spread": 1},
     "hard": {"mine": 48, "theirs": 32, "rm": 400, "share": 0.85, "temp": 0.9, "improve": 1, "noise": 0.0,
-             "placements": 600, "full": 1, "clock": 1, "deep": 16, "static": 0.45},
+             "placements": 600, "full": 1, "clock": 1, "deep": 20, "static": 0.45, "obvious": 0.25,
+             "spread": 1},
 }
 """Per level: candidate joint orders for each side, regret-matching iterations, share of the time
 budget used, softmax temperature of the troop sampling, whether to improve candidates (hard),
 chance of a uniformly random candidate instead of the mixture, invasions scored, whether the
-evaluation sees cut threats and idle troops (easy counts territory, troops and adjacency only), and
-whether it plays the clock: the calm cap and the turn limit (hard only — a level difference in
-kind, not only in width), and for hard the look-ahead: how many of each side's likeliest joint
-orders are re-scored by the next turn's matrix game (``deep``), after a one-turn stage that gets
-the ``static`` share of the budget."""
+evaluation sees cut threats, hanging parts and idle troops (easy counts territory, troops and
+adjacency only), whether it plays the clock (the calm cap and the turn limit), and for hard the
+look-ahead — the level difference in kind between normal and hard: how many of each side's
+likeliest joint orders are re-scored by the next turn's matrix game (``deep``, as many as the
+budget allows), after a one-turn stage that gets the ``static`` share of the budget, and the
+share of the time the opponent is expected to give its obvious orders (``obvious``)."""
 
 NEXT_MINE, NEXT_THEIRS, NEXT_RM = 6, 6, 60
 """The next turn's small matrix game in hard's look-ahead: candidates a side (the greedy joint
@@ -157,11 +179,40 @@ def cut_threat(geo: Geometry, territory: int, troops_mask: int) -> float:
     return worst
 
 
+def hang_loss(geo: Geometry, territory: int, own: int, enemy_squares: Sequence[int]) -> int:
+    """Pieces of ``territory`` the enemy troops could cut off from every own troop (``own``, a mask)
+    next turn: for each enemy troop the best of its destructions, summed over the troops.
+
+    Troops are few, so most of a territory hangs on a few pieces; a destroyed piece that splits
+    off a part with no troop takes that whole part with it in clean-up (the greedy bot's big wins
+    were such cuts). A target under an own troop is left to the danger term. One flood per enemy
+    troop with all its targets gone finds whether anything hangs at all; only then is each
+    target tried alone."""
+    total = territory.bit_count()
+    loss = 0
+    for e in enemy_squares:
+        if e < 0:
+            continue
+        targets = geo.spread_orth(1 << e) & territory & ~own
+        if not targets:
+            continue
+        rest = territory & ~targets
+        if total - targets.bit_count() - geo.flood(own, rest).bit_count() <= 0:
+            continue
+        best = 0
+        for t in bits_of(targets):
+            best = max(best, total - 1 - geo.flood(own, territory & ~(1 << t)).bit_count())
+        loss += best
+    return loss
+
+
 def frontier_distance(geo: Geometry, territory: int, enemy: int, sq: int, limit: int = 8) -> int:
-    """Diagonal steps inside its territory from ``sq`` to a square next to an enemy piece (capped)."""
+    """Diagonal steps inside its territory from ``sq`` to a square next to an enemy piece (capped),
+    or -1 when the troop's group touches no enemy piece at all: groups only ever shrink, so that
+    troop can never destroy again."""
     reach = geo.flood(1 << sq, territory) & geo.spread_orth(enemy)
     if not reach:
-        return limit
+        return -1
     layer, seen = 1 << sq, 1 << sq
     for step in range(limit):
         if layer & reach:
@@ -178,7 +229,8 @@ def final_value(diff: int) -> float:
 
 def clock_value(diff: int, calm: int) -> float:
     """The calm cap's share of the value for the side ``diff`` pieces ahead (see :data:`CLOCK_STAKE`)."""
-    return CLOCK_STAKE * (calm / CALM_LIMIT) ** 2 * math.tanh(diff / CLOCK_SCALE)
+    pressure = max(0.0, 1.0 - (CALM_LIMIT - calm) / CLOCK_WINDOW)
+    return CLOCK_STAKE * pressure * math.tanh(diff / CLOCK_SCALE)
 
 
 def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequence[int]], p: int,
@@ -187,8 +239,9 @@ def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequenc
 
     With ``calm`` (the count of turns in a row without a destroyed piece *after* this turn) the
     evaluation plays the clock: a position where the calm cap or the turn limit has been reached
-    is final, and near the cap the territory lead weighs more (:func:`clock_value`). Without it the
-    caps are invisible, as they are to the levels below hard."""
+    is final, and near the cap the territory lead weighs more (:func:`clock_value`), counting the
+    turns the side behind needs to walk a troop to the front as calm turns already gone. Without
+    it the caps are invisible, as they are to easy."""
     q = 1 - p
     mine, theirs = territory[p].bit_count(), territory[q].bit_count()
     if not geo.spread_orth(territory[0]) & territory[1]:
@@ -196,9 +249,9 @@ def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequenc
     if calm is not None and (calm >= CALM_LIMIT or turn >= TURN_LIMIT):
         return final_value(mine - theirs)
     value = float(mine - theirs)
-    if calm:
-        value += clock_value(mine - theirs, calm)
     masks = (_mask(troops[0]), _mask(troops[1]))
+    # Per side: calm turns before one of its troops can destroy (0: one stands at the front).
+    soonest = [CALM_LIMIT, CALM_LIMIT] if full else [0, 0]
     value += TROOP_VALUE * (masks[p].bit_count() - masks[q].bit_count())
     for side, sign in ((p, 1.0), (q, -1.0)):
         other = 1 - side
@@ -210,10 +263,29 @@ def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequenc
             if sq >= 0:
                 reach = (geo.spread_orth(1 << sq) & territory[other]).bit_count()
                 value += sign * REACH * reach
-                if reach == 0 and full:
-                    value -= sign * IDLE * (1 + frontier_distance(geo, territory[side], territory[other], sq))
+                if reach:
+                    soonest[side] = 0
+                elif full:
+                    # A stranded troop (-1) is not pushed anywhere: it has no way to the front, and
+                    # penalising it would stop a troop from taking its own last target.
+                    steps = frontier_distance(geo, territory[side], territory[other], sq)
+                    if steps >= 0:
+                        value -= sign * IDLE * (1 + steps)
+                        soonest[side] = min(soonest[side], steps)
         if full:
-            value -= sign * CUT_WEIGHT * cut_threat(geo, territory[side], masks[side])
+            # The straight cut and the hanging part often name the same pieces: the larger counts,
+            # never both (a threat counted twice was worth almost as much as the cut itself, and
+            # normal kept threatening instead of cutting).
+            threat = CUT_WEIGHT * cut_threat(geo, territory[side], masks[side])
+            if HANG:
+                threat = max(threat, HANG * hang_loss(geo, territory[side], masks[side], troops[other]))
+            value -= sign * threat
+    diff = mine - theirs
+    if calm is not None and diff:
+        # The side behind must destroy before the cap; its troops' walk to the front counts as calm
+        # turns already spent, so the lead is safe sooner when they are far (or stranded).
+        behind = p if diff < 0 else q
+        value += clock_value(diff, min(CALM_LIMIT, calm + soonest[behind]))
     return value
 
 
@@ -268,14 +340,25 @@ def _collides(state: NelaxtamState, p: int, joint: Sequence[int]) -> bool:
     return False
 
 
+def _kind(code: int) -> int:
+    """0 for nothing, 1 for a move, 2 for a destruction."""
+    return 0 if code == NOTHING else 1 if code <= 4 else 2
+
+
 def _softmax_pick(options: list[tuple[int, float]], temp: float, rng: random.Random) -> int:
     top = max(s for _, s in options)
     weights = [math.exp((s - top) / temp) for _, s in options]
     return rng.choices([c for c, _ in options], weights)[0]
 
 
-def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: random.Random) -> list[Orders]:
-    """Up to ``count`` distinct legal joint orders of player ``p``: greedy first, then sampled."""
+def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: random.Random,
+               spread: bool = False) -> list[Orders]:
+    """Up to ``count`` distinct legal joint orders of player ``p``: greedy first, then sampled.
+
+    With ``spread``, the greedy joint order with one troop changed to its best order of another
+    kind (destroy, move, nothing) comes right after it. A troop next to an enemy troop scores the
+    kill far above stepping aside, so the softmax never samples the step, and the matrix could not
+    see that the double destruction costs more (a group only that troop held) than it wins."""
     scores = troop_scores(state, p)
     out: list[Orders] = []
     seen: set[Orders] = set()
@@ -293,7 +376,19 @@ def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: rando
         for _, t, c in pool[:count - 1]:
             add(tuple(c if i == t else NOTHING for i in range(TROOPS)))
         return out
-    add(tuple(max(opts, key=lambda o: o[1])[0] for opts in scores))
+    greedy = tuple(max(opts, key=lambda o: o[1])[0] for opts in scores)
+    add(greedy)
+    if spread:
+        for t, opts in enumerate(scores):
+            kind = _kind(greedy[t])
+            best: dict[int, tuple[float, int]] = {}
+            for code, score in opts:
+                k = _kind(code)
+                if k != kind and score > best.get(k, (-math.inf, 0))[0]:
+                    best[k] = (score, code)
+            for _, code in sorted(best.values(), reverse=True):
+                if len(out) < count:
+                    add((*greedy[:t], code, *greedy[t + 1:]))
     tries = 0
     while len(out) < count and tries < count * 8:
         tries += 1
@@ -305,29 +400,32 @@ def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: rando
 def regret_matching(matrix: list[list[float]], iterations: int,
                     deadline: float = math.inf) -> tuple[list[float], list[float]]:
     """Average strategies of regret matching (row player maximises) on a payoff matrix; stops early
-    (after at least 10 iterations) at ``deadline``."""
+    (after at least 10 iterations) at ``deadline``.
+
+    This is regret matching⁺ (regrets floored at zero every iteration, later iterations weighted
+    more in the average): it reaches a given distance from equilibrium in a fraction of the
+    iterations plain regret matching needs, and every iteration is a few list comprehensions over
+    the rows and columns (``map(mul, ...)``), so the search buys more candidates with the time."""
     rows, cols = len(matrix), len(matrix[0])
+    columns = [list(col) for col in zip(*matrix, strict=True)]
     reg_r, reg_c = [0.0] * rows, [0.0] * cols
     sum_r, sum_c = [0.0] * rows, [0.0] * cols
-    columns = [[matrix[i][j] for i in range(rows)] for j in range(cols)]
+    sr, sc = [1.0 / rows] * rows, [1.0 / cols] * cols
     for iteration in range(iterations):
         if iteration >= 10 and iteration % 10 == 0 and clock.now() > deadline:
             break
-        pos_r = [max(r, 0.0) for r in reg_r]
-        total = sum(pos_r)
-        sr = [x / total for x in pos_r] if total > 0 else [1.0 / rows] * rows
-        pos_c = [max(r, 0.0) for r in reg_c]
-        total = sum(pos_c)
-        sc = [x / total for x in pos_c] if total > 0 else [1.0 / cols] * cols
-        row_values = [sum(a * b for a, b in zip(row, sc, strict=True)) for row in matrix]
-        col_values = [sum(a * b for a, b in zip(col, sr, strict=True)) for col in columns]
-        mean = sum(a * b for a, b in zip(row_values, sr, strict=True))
-        for i in range(rows):
-            reg_r[i] += row_values[i] - mean
-            sum_r[i] += sr[i]
-        for j in range(cols):
-            reg_c[j] += mean - col_values[j]
-            sum_c[j] += sc[j]
+        row_values = [sum(map(mul, row, sc)) for row in matrix]
+        col_values = [sum(map(mul, col, sr)) for col in columns]
+        mean = sum(map(mul, row_values, sr))
+        weight = iteration + 1.0
+        reg_r = [max(r + v - mean, 0.0) for r, v in zip(reg_r, row_values, strict=True)]
+        reg_c = [max(r + mean - v, 0.0) for r, v in zip(reg_c, col_values, strict=True)]
+        sum_r = [a + weight * x for a, x in zip(sum_r, sr, strict=True)]
+        sum_c = [a + weight * x for a, x in zip(sum_c, sc, strict=True)]
+        total = sum(reg_r)
+        sr = [x / total for x in reg_r] if total > 0 else [1.0 / rows] * rows
+        total = sum(reg_c)
+        sc = [x / total for x in reg_c] if total > 0 else [1.0 / cols] * cols
     tr, tc = sum(sum_r), sum(sum_c)
     return [x / tr for x in sum_r], [x / tc for x in sum_c]
 
@@ -425,6 +523,18 @@ def _improve(game: _Game, mine_mix: list[float], their_mix: list[float], scores_
     return added
 
 
+def expect_obvious(matrix: list[list[float]], share: float) -> list[list[float]]:
+    """The payoffs when the opponent gives its obvious orders (column 0: every troop its own best
+    order) ``share`` of the time and plays its best mixture otherwise.
+
+    Regret matching on these payoffs answers a player who does what looks best (a beginner, the
+    greedy bot) instead of only surviving every opponent; a strategic opponent costs little, since
+    most of the weight still goes to its best mixture."""
+    if not share:
+        return matrix
+    return [[(1.0 - share) * v + share * row[0] for v in row] for row in matrix]
+
+
 def _state_after(state: NelaxtamState, orders: tuple[Orders, Orders]) -> NelaxtamState:
     """The position after one turn, as a state (so its own move lists and end check apply)."""
     territory, troops, _ = resolve(state.geo, state.territory, state.troops, orders, report=False)
@@ -461,7 +571,7 @@ def next_turn_value(after: NelaxtamState, p: int, rng: random.Random, full: bool
 
 
 def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep: int, rng: random.Random,
-               deadline: float) -> tuple[list[Orders], list[float]] | None:
+               deadline: float, obvious: float = 0.0) -> tuple[list[Orders], list[float]] | None:
     """Hard's second turn: the ``keep`` likeliest joint orders of each side, every pair re-scored by
     :func:`next_turn_value` of the position it leads to, and regret matching over that deeper
     matrix. The opponent's greedy joint order (the first candidate) always comes first among its
@@ -500,7 +610,7 @@ def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep:
     if size < 2:
         return None
     matrix = [[values[(rows[i], cols[j])] for j in range(size)] for i in range(size)]
-    x, _ = regret_matching(matrix, 400)
+    x, _ = regret_matching(expect_obvious(matrix, obvious), 400)
     return rows[:size], x
 
 
@@ -515,8 +625,9 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     stage = budget * settings.get("static", 1.0)  # the one-turn stage; hard's look-ahead gets the rest
     p = state.index_of(player)
     temp = settings["temp"]
-    mine = candidates(state, p, int(settings["mine"]), temp, rng)
-    theirs = candidates(state, 1 - p, int(settings["theirs"]), temp, rng)
+    spread = bool(settings.get("spread", 0))
+    mine = candidates(state, p, int(settings["mine"]), temp, rng, spread)
+    theirs = candidates(state, 1 - p, int(settings["theirs"]), temp, rng, spread)
     game = _Game(state, p, start + 0.5 * stage, bool(settings["full"]), bool(settings.get("clock", 0)))
     for joint in theirs:
         game.cols.append(joint)
@@ -539,8 +650,11 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     LAST_STATS.clear()
     LAST_STATS.update({"rows": len(game.rows), "cols": len(game.cols), "evals": game.evals, "rounds": rounds})
     options = game.rows
+    if settings.get("obvious") and not settings.get("deep"):
+        mine_mix, _ = regret_matching(expect_obvious(game.matrix, settings["obvious"]), iterations, deadline)
     if settings.get("deep"):
-        deeper = look_ahead(game, mine_mix, their_mix, int(settings["deep"]), rng, deadline)
+        deeper = look_ahead(game, mine_mix, their_mix, int(settings["deep"]), rng, deadline,
+                            settings.get("obvious", 0.0))
         if deeper is not None:
             options, mine_mix = deeper
     LAST_STATS["seconds"] = clock.now() - start
@@ -552,41 +666,13 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     return rng.choices(options, weights)[0]
 
 
-# -- invasion -------------------------------------------------------------------------------------
-def placement_score(state: NelaxtamState, placement: Sequence[int]) -> float:
-    """Spread (distance to the nearest own troop, capped), sea troops off the corners, air troops inland."""
-    n = state.size
-    coords = [(sq % n, sq // n) for sq in placement]
-    score = 0.0
-    cap = n / 2.5
-    for i, (f, r) in enumerate(coords):
-        nearest = min(max(abs(f - g), abs(r - s)) for j, (g, s) in enumerate(coords) if j != i)
-        score += min(nearest, cap)
-        if nearest <= 1:
-            score -= 3.0
-        inland = min(f, r, n - 1 - f, n - 1 - r)
-        if inland == 0:
-            corner_gap = min(max(abs(f - cf), abs(r - cr)) for cf in (0, n - 1) for cr in (0, n - 1))
-            score -= 2.0 if corner_gap <= 1 else 0.0
-        else:
-            score += 0.4 * min(inland, 3)
-    return score
-
-
 def choose_placement(state: NelaxtamState, player: str, level: str, rng: random.Random,
                      seconds: float) -> Move:
-    """The invasion: many random legal placements scored by :func:`placement_score`, then one of the
-    best few drawn at random (easy scores only a handful, so it is close to random)."""
+    """The invasion at ``level``: :func:`game.nelaxtam.invasion.scored_placement` with the level's
+    count of scored landings and share of the budget."""
     settings = LEVEL_SETTINGS.get(level, LEVEL_SETTINGS["normal"])
-    deadline = clock.now() + seconds * settings["share"]
-    scored: list[tuple[float, Move]] = []
-    for _ in range(int(settings["placements"])):
-        move = state.random_move(player, rng)
-        scored.append((placement_score(state, move) + rng.random() * 0.5, move))
-        if clock.now() > deadline:
-            break
-    scored.sort(key=lambda x: -x[0])
-    return rng.choice(scored[: max(1, min(4, len(scored)))])[1]
+    return scored_placement(state, player, rng, int(settings["placements"]),
+                            clock.now() + seconds * settings["share"])
 
 
 def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
