@@ -333,12 +333,12 @@ class Searcher:
 EASY_NOISE = 60
 """Easy's judgement error, up to ±0.6 stones on each move's static value."""
 
-EASY_OVERLOOK = 0.5
+EASY_OVERLOOK = 0.6
 """Chance that easy does not see a given capture this turn (unless it wins or saves the game).
 Drawn once per set of stones that could be taken, so several phalanxes able to take the same
 stones do not each get their own chance to be noticed. With 0.35 the greedy beginner scored only
 21 % over 100 games (seeds 7 and 8, CPU clock) and 32 % over 100 more (seed 101); 0.5 gave it
-43 % (seeds 7 and 8), 0.6 49 %."""
+43 % (seeds 7 and 8) but 32 % again at seed 102; 0.6 49 % (seeds 7 and 8)."""
 
 
 def easy_move(own: int, opp: int, side: int, codes: list[int], rng: random.Random,
