@@ -147,7 +147,6 @@ class Settling:
         and a screen in the frame of its layout as its old picture once more."""
         first, self.first_drawing = self.first_drawing, None
         top = self.app.top
-        drawn = False
         for scene in shown:
             if scene is first and self.interim is not None:
                 target.blit(self.scaled(self.interim, smooth=False), (0, 0))
@@ -160,9 +159,7 @@ class Settling:
             self.bring_up_to_size(scene)
             scene.draw(target)
             scene.ui.draw_ui(target)
-            drawn = drawn or scene is top
-        if drawn:  # a frame of pictures only is not worth keeping
-            self.keep_frame(target)
+        self.keep_frame(target)  # pictures too: a resize before the screen's own drawing scales them
 
     def scaled(self, picture: pygame.Surface, smooth: bool = True) -> pygame.Surface:
         """``picture`` scaled to the window, once per size: smoothly for a screen that stays
