@@ -160,3 +160,15 @@ def test_the_resize_frame_draws_no_screen_anew(app: Any, match_screen: Any) -> N
     spy = Spy(app, match_screen)
     spy.run([_drag_to(app, (1500, 850))])
     assert [name for _, name, _ in spy.calls] == []  # the last frame, kept, is scaled
+
+
+def test_the_layout_frame_builds_the_board_scenery_so_the_first_drawing_is_lighter(
+        app: Any, match_screen: Any) -> None:
+    view = match_screen.view
+    spy = Spy(app, match_screen)
+    spy.run([_drag_to(app, (1600, 900)), key_event()])  # input: laid out in this frame
+    assert spy.names(1) == ["resize"]
+    assert view.base is not None and view.stage is not None  # the deck for the new size, built now
+    base = view.base
+    spy.run([])
+    assert spy.names(2) == ["draw"] and view.base is base  # drawn with it, not built again

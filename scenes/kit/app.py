@@ -86,6 +86,14 @@ class Scene:
         self.ui.clear_and_reset()
         self.layout(size)
 
+    def prepare_drawing(self) -> None:
+        """Work the first drawing at a new size would do that can come a frame earlier: a board's
+        scenery for its new size (``view.prepare_scenery``), so that neither the layout frame nor the
+        first drawing after a resize carries all of it (:mod:`scenes.kit.settling`)."""
+        prepare = getattr(getattr(self, "view", None), "prepare_scenery", None)
+        if callable(prepare):
+            prepare()
+
     def layout(self, size: tuple[int, int]) -> None:
         """Create or place every widget for a window of ``size`` (called again after a resize)."""
 

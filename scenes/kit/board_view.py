@@ -381,6 +381,10 @@ class BoardView:
         clock at rest override this; without it their pulse would freeze until the next input."""
         return False
 
+    def prepare_scenery(self) -> None:
+        """Build what ``draw`` caches for the board's size (its static scenery) now rather than in
+        the first drawing: called in the frame of a layout after a resize. Nothing by default."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the board into :attr:`rect` (only there: the scene owns the rest of the window)."""
 

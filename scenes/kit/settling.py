@@ -100,6 +100,7 @@ class Settling:
         self.bring_up_to_size(top)
         if picture is not None and not top.overlay:
             self.first_drawing, self.interim = top, picture
+            top.prepare_drawing()  # the board's scenery now, so the first drawing is lighter
         self.app.invalidate()
         return True
 

@@ -332,14 +332,20 @@ class ChangingChallengesView(BoardView):
         super().update(dt)
         self._clock += dt
 
+    def prepare_scenery(self) -> None:
+        if self.sprites:
+            geo = self.geo
+            if self.base is None:
+                self.base = scenery.build_deck(geo)
+            if self.stage is None:
+                self.stage = scenery.build_stage(geo)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.sprites:
             return
+        self.prepare_scenery()
+        assert self.stage is not None
         geo = self.geo
-        if self.base is None:
-            self.base = scenery.build_deck(geo)
-        if self.stage is None:
-            self.stage = scenery.build_stage(geo)
         surface.blit(self.stage, self.rect.topleft)
         preview = self._preview()
         angle = self.angle()

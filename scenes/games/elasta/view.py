@@ -479,11 +479,15 @@ class ElastaView(BoardView):
     def _moment(self) -> Moment:
         return Moment(self.plan, self.timeline.t, self.busy, self.timeline.scale, self._clock)
 
+    def prepare_scenery(self) -> None:
+        if self.sprites and self.board_surface is None:
+            self.board_surface = board_painter.build_table(self.rect, self.table, self.sprites)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.sprites:
             return
-        if self.board_surface is None:
-            self.board_surface = board_painter.build_table(self.rect, self.table, self.sprites)
+        self.prepare_scenery()
+        assert self.board_surface is not None
         surface.blit(self.board_surface, self.rect.topleft)
         moment = self._moment()
         self.field.draw(

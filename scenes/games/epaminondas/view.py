@@ -360,11 +360,15 @@ class EpaminondasView(FittedBoardView):
     def center(self, sq: int) -> tuple[int, int]:
         return self.board.center(sq)
 
+    def prepare_scenery(self) -> None:
+        if self.sprites and self.board_surface is None:
+            self.board_surface = board_picture(self.rect, self.board)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.sprites:
             return
-        if self.board_surface is None:
-            self.board_surface = board_picture(self.rect, self.board)
+        self.prepare_scenery()
+        assert self.board_surface is not None
         surface.blit(self.board_surface, self.rect.topleft)
         busy = self.busy
         if not busy:
