@@ -33,8 +33,9 @@ from game.ladder import (
     machine_load,
     run_jobs,
     run_ladder,
+    summaries_of,
 )
-from game.ladder_file import LadderFileError, ladder_document, merged_results, summaries_of, write_document
+from game.ladder_file import LadderFileError, ladder_document, merged_results, write_document
 from game.register import all_games, get
 
 

@@ -281,16 +281,22 @@ def ladder_jobs(game_ids: Sequence[str], pairs: Sequence[tuple[str, str]], n: in
 def run_ladder(jobs: Sequence[GameJob], workers: int,
                on_result: Callable[[GameResult], None] | None = None) -> list[PairSummary]:
     """Play every job and summarise each (game, pair), in the order the jobs list them."""
-    by_pair: dict[tuple[str, str, str], list[GameResult]] = {}
-    for job in jobs:
-        by_pair.setdefault((job.game_id, job.a, job.b), [])
+    place = {(job.game_id, job.a, job.b, job.index): n for n, job in enumerate(jobs)}
+    results = []
     for result in run_jobs(jobs, workers, ordered=False):
-        job = result.job
-        by_pair[(job.game_id, job.a, job.b)].append(result)
+        results.append(result)
         if on_result is not None:
             on_result(result)
-    return [summarise(game, a, b, sorted(results, key=lambda r: r.job.index))
-            for (game, a, b), results in by_pair.items()]
+    results.sort(key=lambda r: place[(r.job.game_id, r.job.a, r.job.b, r.job.index)])
+    return summaries_of(results)
+
+
+def summaries_of(results: Sequence[GameResult]) -> list[PairSummary]:
+    """One summary per (game, pair), in the order they first appear (a run's, or merged files')."""
+    by_pair: dict[tuple[str, str, str], list[GameResult]] = {}
+    for result in results:
+        by_pair.setdefault((result.job.game_id, result.job.a, result.job.b), []).append(result)
+    return [summarise(game, a, b, games) for (game, a, b), games in by_pair.items()]
 
 
 # -- the table ---------------------------------------------------------------------------------------------
@@ -339,5 +345,5 @@ def load_text(before: dict[str, Any], after: dict[str, Any]) -> str:
 __all__ = [
     "BOT_LEVELS", "GREEDY_PAIRS", "LADDER_PAIRS", "GameJob", "GameResult", "PairSummary", "ended_by_cap",
     "format_table", "ladder_jobs", "load_text", "machine_load", "move_for", "play_game",
-    "run_jobs", "run_ladder", "summarise", "wilson_interval",
+    "run_jobs", "run_ladder", "summaries_of", "summarise", "wilson_interval",
 ]

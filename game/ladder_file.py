@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.ladder import GameJob, GameResult, PairSummary, summarise
+from game.ladder import GameJob, GameResult, PairSummary
 from game.register import get
 
 SHARED_AI_MODULES: tuple[str, ...] = ("ai.py", "clock.py", "core.py", "greedy.py", "turns.py")
@@ -191,11 +191,3 @@ def merged_results(paths: Iterable[str | os.PathLike[str]],
 
 def _mode_text(mode: dict[str, Any]) -> str:
     return f"the {mode['clock']} clock and budgets times {mode['budget_scale']}"
-
-
-def summaries_of(results: Sequence[GameResult]) -> list[PairSummary]:
-    """One summary per (game, pair), in the order they first appear."""
-    by_pair: dict[tuple[str, str, str], list[GameResult]] = {}
-    for result in results:
-        by_pair.setdefault((result.job.game_id, result.job.a, result.job.b), []).append(result)
-    return [summarise(game, a, b, games) for (game, a, b), games in by_pair.items()]

@@ -9,7 +9,7 @@ Seeds are tried in order from 0, so a demo is the same picture on every machine 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -38,6 +38,20 @@ def find_demo(
         if accept(trial):
             return trial
     raise RuntimeError(f"no {what} demo found in {seeds} seeds")
+
+
+def replayed(make: Callable[[], Match], turns: Sequence[str],
+             accept: Callable[[Match], bool]) -> Match | None:
+    """A playout kept as turns (notation), replayed: a demo found once by :func:`find_demo` and
+    written down, so showing it costs no search; None when it no longer replays or no longer looks
+    its stage (a rules change), and the search must find a new one."""
+    match = make()
+    try:
+        for text in turns:
+            match.play_text(text)
+    except Exception:
+        return None
+    return match if accept(match) else None
 
 
 def by_stage(stage: str, builders: Mapping[str, Callable[[], Match]]) -> Match:

@@ -14,11 +14,10 @@ here asks the AI for each side in turn order instead.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scenes.games.nelaxtam.palette import BLACK, GAME_ID, PLAYERS, WHITE
-from scenes.kit.demo import by_stage, find_demo
+from scenes.kit.demo import by_stage, find_demo, replayed
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -78,18 +77,6 @@ def demo_match(stage: str = "mid") -> Match:
         )
 
     return by_stage(stage, {"setup": setup, "mid": mid, "end": end})
-
-
-def replayed(make: Callable[[], Match], turns: Sequence[str],
-             accept: Callable[[Match], bool]) -> Match | None:
-    """A kept playout replayed, or None when it no longer replays or no longer looks its stage."""
-    match = make()
-    try:
-        for text in turns:
-            match.play_text(text)
-    except Exception:  # a rules change: the search finds a new one
-        return None
-    return match if accept(match) else None
 
 
 def _looks_mid(match: Match) -> bool:
