@@ -657,6 +657,7 @@ class App:
                 worker.close()
         self.sound.close()
         pygame.quit()
+        font.cache_clear()  # the faces died with pygame.quit(): whoever draws next makes new ones
 
 
 def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
