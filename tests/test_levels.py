@@ -268,3 +268,34 @@ def test_next_turn_value_of_a_finished_position_is_its_score() -> None:
     assert state.over
     lead = state.territory[0].bit_count() - state.territory[1].bit_count()
     assert nelaxtam_ai.next_turn_value(state, 0, random.Random(1)) == nelaxtam_ai.final_value(lead)
+
+
+def test_nelaxtam_easy_usually_takes_the_big_cut_but_overlooks_it_now_and_then() -> None:
+    """Troop 1's e4 cuts off White's top half. Normal takes it on every seed (test_nelaxtam_ai);
+    the beginner sees only part of the cut and sometimes overlooks its targets altogether."""
+    state = from_text(LEAD_POSITION)
+    hits = sum(choose_move(state, "black", "easy", seed=s)[0] == 6 for s in range(40))  # 6 = xe
+    assert 20 <= hits <= 36
+
+
+def _troop_value(state: GameState, player: str, orders: Move) -> float:
+    """A joint order by the quick per-troop scores (each troop's own best order scores most)."""
+    scores = nelaxtam_ai.troop_scores(state, state.index_of(player))  # type: ignore[attr-defined]
+    return sum(dict(options)[code] for options, code in zip(scores, orders, strict=True))  # type: ignore[arg-type]
+
+
+def test_nelaxtam_easy_is_not_random_looking() -> None:
+    """Easy's orders score far above random orders by the per-troop scores, in almost every position."""
+    from game.nelaxtam import bench_states
+
+    better, total = 0, 0
+    for index, state in enumerate(bench_states()):
+        if state.phase != "orders" or state.quiet:  # type: ignore[attr-defined]
+            continue
+        rng = random.Random(index)
+        for player in state.to_move():
+            randoms = sorted(_troop_value(state, player, state.random_move(player, rng)) for _ in range(21))
+            easy = _troop_value(state, player, choose_move(state, player, "easy", seed=index))
+            better += easy > randoms[10]
+            total += 1
+    assert total >= 6 and better >= 0.8 * total

@@ -176,3 +176,53 @@ def test_quiet_variant_candidates_give_one_order(states: list[NelaxtamState]) ->
         for joint in nelaxtam_ai.candidates(quiet, PLAYERS.index(player), 12, 1.0, random.Random(1)):
             assert sum(1 for code in joint if code) <= 1
             quiet.check_move(player, joint)
+
+
+# Black's middle (files d-h) joins the rest through two pieces only: one next to White's troop A on
+# e6, one next to White's troop D on g4. Neither destruction alone cuts anything; both together cut
+# off nine pieces.
+PAIR_POSITION = """\
+. b . b w b . b . . w .
+b . b . b w b . . . . w
+w . . 1 . b w b w b w .
+. w . . b w b w b w . w
+w . w b w b w b w b w b
+. w . w b w b w b w b w
+w . w b A b w b . 2 . b
+. w . w b w b w . . b .
+w . E b w b D b w . . b
+. w . w b w b w . . b .
+w . w b w b w . . b . b
+. w . . b w b . b . 5 .
+"""
+
+
+def test_two_troops_together_cut_off_what_neither_cuts_alone() -> None:
+    state = from_text(PAIR_POSITION)
+    black = PLAYERS.index(BLACK)
+    own = nelaxtam_ai._mask(state.troops[black])
+    args = (state.geo, state.territory[black], own, state.troops[1 - black])
+    assert nelaxtam_ai.hang_loss(*args) == 0
+    joint = nelaxtam_ai.pair_hang(*args)
+    assert joint >= 8
+    assert nelaxtam_ai.hang_loss(*args, pairs=True) == joint
+
+
+def test_the_first_candidate_is_the_greedy_bots_order(states: list[NelaxtamState]) -> None:
+    """Column 0, the opponent's obvious orders that normal and hard answer, is what the greedy bot
+    plays (up to ties between equally scored orders), collisions between its troops settled alike."""
+    from game.greedy import nelaxtam_move
+
+    checked = 0
+    for index, state in enumerate(states):
+        if state.phase != PHASE_ORDERS or state.quiet:
+            continue
+        for player in state.to_move():
+            p = state.index_of(player)
+            scores = nelaxtam_ai.troop_scores(state, p)
+            first = nelaxtam_ai.candidates(state, p, 4, 1.0, random.Random(index))[0]
+            bot = nelaxtam_move(state, player, random.Random(index))
+            for options, mine, theirs in zip(scores, first, bot, strict=True):
+                assert dict(options)[mine] == pytest.approx(dict(options)[theirs], abs=1e-5)
+            checked += 1
+    assert checked >= 6

@@ -1,8 +1,10 @@
-"""Nelaxtam's computer player: a mixed strategy over sampled joint orders, sampled with the caller's rng.
+"""Nelaxtam's computer player: normal and hard play a mixed strategy over sampled joint orders.
 
 Orders are secret and simultaneous, so a predictable player is exploitable (a troop that always
 fires at an adjacent enemy troop can be side-stepped; one that always dodges can be shot where it
-lands). Every level therefore computes a *mixed* strategy and samples from it.
+lands). Normal and hard therefore compute a *mixed* strategy and sample from it. Easy is a
+different kind of player, a beginner who orders each troop on its own
+(:mod:`game.nelaxtam.beginner`).
 
 A turn is a zero-sum matrix game between joint orders, and the joint space (up to 9^5 per side) is
 far too big, so the search decomposes:
@@ -10,36 +12,37 @@ far too big, so the search decomposes:
 1. **Per-troop candidates.** Every troop's legal orders get a quick heuristic score: a destroyed
    piece, plus the enemy pieces it would cut off from every enemy troop, plus a kill when an enemy
    troop stands on it; a move scores the danger it escapes or walks into and the targets it reaches.
-2. **Sampled joint orders.** Both sides' candidate sets are the greedy joint order plus joint orders
-   sampled troop by troop from a softmax of those scores (collisions dropped), deduplicated.
+2. **Sampled joint orders.** Both sides' candidate sets are the greedy joint order (every troop its
+   best order, as the greedy bot plays) plus joint orders sampled troop by troop from a softmax of
+   those scores (collisions dropped), deduplicated.
 3. **Look-ahead payoffs.** Each pair (mine, theirs) is resolved with the real rules
    (:func:`game.nelaxtam.rules.resolve`) and evaluated: territory, troops, troops standing next to an
    enemy troop (the double-destruction danger, weighted by the groups only that troop holds), enemy
-   pieces within reach, troops with nothing to destroy, and (above easy) the parts of a territory
-   that an enemy troop could cut off next turn (:func:`hang_loss`) and the calm cap
-   (:func:`clock_value`).
-4. **Regret matching** over the matrix gives both sides' mixtures; the move is drawn from ours.
-   ``hard`` then improves: single-troop changes to the best candidates that pay more against the
-   opponent's mixture join the matrix (for both sides), and regret matching runs again.
+   pieces within reach, troops with nothing to destroy, the straight-cut threat and the calm cap
+   (:func:`clock_value`), and for hard the parts of a territory that one enemy troop, or two
+   together, could cut off next turn (:mod:`game.nelaxtam.threats`).
+4. **Regret matching** over the matrix gives both sides' mixtures; the move is drawn from ours, in
+   a game where the opponent is expected to give its obvious orders part of the time
+   (:func:`expect_obvious`). ``hard`` first improves: single-troop changes to the best candidates
+   that pay more against the opponent's mixture join the matrix (for both sides).
 5. ``hard`` only: it looks a turn further (:func:`look_ahead`): the likeliest joint orders of both
    sides are re-scored by the next turn's small matrix game from the position each pair leads to,
-   and the move is drawn from the mixture of that two-turn game, in which the opponent is expected
-   to give its obvious orders (every troop its own best) part of the time.
+   and the move is drawn from the mixture of that two-turn game.
 
-The invasion is scored, not random (above easy): sea troops on edge squares away from the corners,
-air troops inland, all spread apart so the army anchors every region of the island.
+The invasion is scored, not random: sea troops on edge squares away from the corners, air troops
+inland, all spread apart so the army anchors every region of the island (easy scores few landings).
 """
-
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from operator import mul
 
 from game import clock
 from game.core import GameState, Move
+from game.nelaxtam.beginner import beginner_orders, lands_free
 from game.nelaxtam.invasion import placement_score as placement_score  # re-exported: the greedy bot uses it
 from game.nelaxtam.invasion import scored_placement
 from game.nelaxtam.rules import (
@@ -56,6 +59,9 @@ from game.nelaxtam.rules import (
     order_target,
     resolve,
 )
+from game.nelaxtam.threats import _mask as _mask  # re-exported: the tests use it
+from game.nelaxtam.threats import _sole_loss, cut_threat, frontier_distance, hang_loss
+from game.nelaxtam.threats import pair_hang as pair_hang  # re-exported: the tests use it
 
 WIN = 1000.0
 """Bonus for a position where the game has ended won; heuristic values stay far below it."""
@@ -71,9 +77,6 @@ REACH = 0.12
 
 IDLE = 0.4
 """Penalty per troop with nothing to destroy from where it stands, per step it is away from it."""
-
-CUT_DISCOUNT = 0.55
-"""Each piece still standing in a cutting line makes the cut this much less likely."""
 
 CUT_WEIGHT = 0.8
 """Weight of the largest straight-cut threat against a player's territory."""
@@ -106,24 +109,40 @@ that the side behind cannot reach in time, is worth playing for."""
 CLOCK_SCALE = 3.0
 """Territory lead (pieces) at which the clock term is about three quarters of its stake."""
 
+@dataclass(frozen=True)
+class Terms:
+    """The evaluation terms that differ between normal and hard (the rest follow ``full``): the
+    share of the hanging parts counted as lost (normal: none, it sees a cut only when it is made or
+    lies along a straight line), and whether two enemy troops' joint cut counts (hard,
+    :func:`pair_hang`)."""
+
+    hang: float = HANG
+    pairs: bool = False
+
+
+DEFAULT_TERMS = Terms()
+
 LEVEL_SETTINGS: dict[str, dict[str, float]] = {
-    "easy": {"mine": 6, "theirs": 5, "rm": 120, "share": 0.5, "temp": 1.6, "improve": 0, "noise": 0.15,
-             "placements": 40, "full": 0, "clock": 0},
-    "normal": {"mine": 36, "theirs": 28, "rm": 300, "share": 0.75, "temp": 1.0, "improve": 0, "noise": 0.0,
-               "placements": 300, "full": 1, "clock": 1, "obvious": 0.25, "spread": 1},
+    "easy": {"beginner": 1, "temp": 0.35, "overlook": 0.3, "share": 0.5, "placements": 40},
+    "normal": {"mine": 20, "theirs": 16, "rm": 300, "share": 0.75, "temp": 1.0, "improve": 0, "noise": 0.0,
+               "placements": 300, "full": 1, "clock": 1, "obvious": 0.25, "spread": 1, "hang": 0.0},
     "hard": {"mine": 48, "theirs": 32, "rm": 400, "share": 0.85, "temp": 0.9, "improve": 1, "noise": 0.0,
-             "placements": 600, "full": 1, "clock": 1, "deep": 20, "static": 0.45, "obvious": 0.25,
-             "spread": 1},
+             "placements": 600, "full": 1, "clock": 1, "deep": 20, "static": 0.45, "obvious": 0.6,
+             "next_obvious": 0.5, "spread": 1, "pairs": 1},
 }
-"""Per level: candidate joint orders for each side, regret-matching iterations, share of the time
-budget used, softmax temperature of the troop sampling, whether to improve candidates (hard),
-chance of a uniformly random candidate instead of the mixture, invasions scored, whether the
-evaluation sees cut threats, hanging parts and idle troops (easy counts territory, troops and
-adjacency only), whether it plays the clock (the calm cap and the turn limit), and for hard the
-look-ahead — the level difference in kind between normal and hard: how many of each side's
-likeliest joint orders are re-scored by the next turn's matrix game (``deep``, as many as the
-budget allows), after a one-turn stage that gets the ``static`` share of the budget, and the
-share of the time the opponent is expected to give its obvious orders (``obvious``)."""
+"""Per level. Easy (``beginner``): no search, each troop's order drawn from a sharp softmax
+(``temp``) over the beginner's scores, destructions overlooked ``overlook`` of the time
+(:mod:`game.nelaxtam.beginner`); ``placements`` is its only other figure. Normal and hard:
+candidate joint orders for each side, regret-matching iterations, share of the time budget used,
+softmax temperature of the troop sampling, whether to improve candidates (hard), chance of a
+uniformly random candidate instead of the mixture, invasions scored, whether the evaluation sees
+cut threats and idle troops, whether it plays the clock (the calm cap and the turn limit), the
+share of the hanging parts counted (``hang``; normal none) and whether two enemy troops' joint cut
+counts (``pairs``, hard), the share of the time the opponent is expected to give its obvious orders
+(``obvious``), and for hard the look-ahead — the level difference in kind between normal and hard:
+how many of each side's likeliest joint orders are re-scored by the next turn's matrix game
+(``deep``, as many as the budget allows), after a one-turn stage that gets the ``static`` share of
+the budget, the next turn's game also expecting the obvious orders ``next_obvious`` of the time."""
 
 NEXT_MINE, NEXT_THEIRS, NEXT_RM = 6, 6, 60
 """The next turn's small matrix game in hard's look-ahead: candidates a side (the greedy joint
@@ -135,93 +154,6 @@ LAST_STATS: dict[str, float] = {}
 
 
 # -- evaluation -----------------------------------------------------------------------------------
-def _mask(squares: Sequence[int]) -> int:
-    bits = 0
-    for sq in squares:
-        if sq >= 0:
-            bits |= 1 << sq
-    return bits
-
-
-def _sole_loss(geo: Geometry, territory: int, squares: Sequence[int], sq: int) -> int:
-    """Pieces lost with the troop on ``sq``: its group, unless another own troop stands in it."""
-    group = geo.flood(1 << sq, territory)
-    others = _mask([s for s in squares if s != sq])
-    return 0 if group & others else group.bit_count()
-
-
-@functools.cache
-def _lines(n: int) -> tuple[tuple[int, int, int], ...]:
-    """Every interior rank and file as (line, one side, other side) masks: a rank (or file) whose
-    pieces of one colour are all destroyed splits that colour's territory in two, because a diagonal
-    step always crosses into the next rank and file."""
-    out = []
-    rank = [sum(1 << (r * n + f) for f in range(n)) for r in range(n)]
-    file = [sum(1 << (r * n + f) for r in range(n)) for f in range(n)]
-    for masks in (rank, file):
-        for i in range(1, n - 1):
-            out.append((masks[i], sum(masks[:i]), sum(masks[i + 1:])))
-    return tuple(out)
-
-
-def cut_threat(geo: Geometry, territory: int, troops_mask: int) -> float:
-    """How much of this territory a straight cut could take: for each interior rank and file with own
-    troops on one side only, the pieces on the troop-less side, discounted by the pieces of the line
-    still to destroy (the largest such threat counts)."""
-    worst = 0.0
-    for line, low, high in _lines(geo.n):
-        if troops_mask & line or (troops_mask & low and troops_mask & high):
-            continue
-        stake = (territory & (high if troops_mask & low else low)).bit_count()
-        if stake:
-            threat = stake * CUT_DISCOUNT ** (territory & line).bit_count()
-            worst = max(worst, threat)
-    return worst
-
-
-def hang_loss(geo: Geometry, territory: int, own: int, enemy_squares: Sequence[int]) -> int:
-    """Pieces of ``territory`` the enemy troops could cut off from every own troop (``own``, a mask)
-    next turn: for each enemy troop the best of its destructions, summed over the troops.
-
-    Troops are few, so most of a territory hangs on a few pieces; a destroyed piece that splits
-    off a part with no troop takes that whole part with it in clean-up (the greedy bot's big wins
-    were such cuts). A target under an own troop is left to the danger term. One flood per enemy
-    troop with all its targets gone finds whether anything hangs at all; only then is each
-    target tried alone."""
-    total = territory.bit_count()
-    loss = 0
-    for e in enemy_squares:
-        if e < 0:
-            continue
-        targets = geo.spread_orth(1 << e) & territory & ~own
-        if not targets:
-            continue
-        rest = territory & ~targets
-        if total - targets.bit_count() - geo.flood(own, rest).bit_count() <= 0:
-            continue
-        best = 0
-        for t in bits_of(targets):
-            best = max(best, total - 1 - geo.flood(own, territory & ~(1 << t)).bit_count())
-        loss += best
-    return loss
-
-
-def frontier_distance(geo: Geometry, territory: int, enemy: int, sq: int, limit: int = 8) -> int:
-    """Diagonal steps inside its territory from ``sq`` to a square next to an enemy piece (capped),
-    or -1 when the troop's group touches no enemy piece at all: groups only ever shrink, so that
-    troop can never destroy again."""
-    reach = geo.flood(1 << sq, territory) & geo.spread_orth(enemy)
-    if not reach:
-        return -1
-    layer, seen = 1 << sq, 1 << sq
-    for step in range(limit):
-        if layer & reach:
-            return step
-        layer = geo.spread_diag(layer) & territory & ~seen
-        seen |= layer
-    return limit
-
-
 def final_value(diff: int) -> float:
     """A finished game by its territory margin: the win dominates, the margin breaks ties."""
     return diff + (WIN if diff > 0 else -WIN if diff < 0 else 0.0)
@@ -234,7 +166,7 @@ def clock_value(diff: int, calm: int) -> float:
 
 
 def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequence[int]], p: int,
-             full: bool = True, calm: int | None = None, turn: int = 0) -> float:
+             full: bool = True, calm: int | None = None, turn: int = 0, terms: Terms | None = None) -> float:
     """The position after a turn's clean-up, from player ``p``'s side (higher is better for p).
 
     With ``calm`` (the count of turns in a row without a destroyed piece *after* this turn) the
@@ -242,6 +174,7 @@ def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequenc
     is final, and near the cap the territory lead weighs more (:func:`clock_value`), counting the
     turns the side behind needs to walk a troop to the front as calm turns already gone. Without
     it the caps are invisible, as they are to easy."""
+    terms = terms or DEFAULT_TERMS
     q = 1 - p
     mine, theirs = territory[p].bit_count(), territory[q].bit_count()
     if not geo.spread_orth(territory[0]) & territory[1]:
@@ -277,8 +210,9 @@ def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequenc
             # never both (a threat counted twice was worth almost as much as the cut itself, and
             # normal kept threatening instead of cutting).
             threat = CUT_WEIGHT * cut_threat(geo, territory[side], masks[side])
-            if HANG:
-                threat = max(threat, HANG * hang_loss(geo, territory[side], masks[side], troops[other]))
+            if terms.hang:
+                lost = hang_loss(geo, territory[side], masks[side], troops[other], terms.pairs)
+                threat = max(threat, terms.hang * lost)
             value -= sign * threat
     diff = mine - theirs
     if calm is not None and diff:
@@ -290,6 +224,9 @@ def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequenc
 
 
 # -- per-troop candidates -------------------------------------------------------------------------
+TroopScores = list[list[tuple[int, float]]]
+
+
 def troop_scores(state: NelaxtamState, p: int) -> list[list[tuple[int, float]]]:
     """For each troop 1..5 of player ``p``: its legal orders with a quick heuristic score."""
     geo = state.geo
@@ -331,13 +268,7 @@ def troop_scores(state: NelaxtamState, p: int) -> list[list[tuple[int, float]]]:
 
 def _collides(state: NelaxtamState, p: int, joint: Sequence[int]) -> bool:
     seen: set[int] = set()
-    for t, code in enumerate(joint):
-        if 1 <= code <= 4:
-            target = order_target(state.geo, state.troops[p][t], code)
-            if target in seen:
-                return True
-            seen.add(target)
-    return False
+    return not all(lands_free(state, p, t, code, seen) for t, code in enumerate(joint))
 
 
 def _kind(code: int) -> int:
@@ -349,6 +280,19 @@ def _softmax_pick(options: list[tuple[int, float]], temp: float, rng: random.Ran
     top = max(s for _, s in options)
     weights = [math.exp((s - top) / temp) for _, s in options]
     return rng.choices([c for c, _ in options], weights)[0]
+
+
+def _greedy_joint(state: NelaxtamState, p: int, scores: TroopScores) -> Orders:
+    """Every troop its own best order, the best orders first; a troop whose move lands where an
+    own troop already goes takes its next best (as the greedy bot does, so that the column that
+    models it is its real order, not a sampled one)."""
+    ranked = sorted(((s, t, c) for t, opts in enumerate(scores) for c, s in opts), key=lambda x: -x[0])
+    joint: list[int | None] = [None] * TROOPS
+    landed: set[int] = set()
+    for _, t, code in ranked:
+        if joint[t] is None and lands_free(state, p, t, code, landed):
+            joint[t] = code
+    return tuple(NOTHING if c is None else c for c in joint)
 
 
 def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: random.Random,
@@ -376,7 +320,7 @@ def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: rando
         for _, t, c in pool[:count - 1]:
             add(tuple(c if i == t else NOTHING for i in range(TROOPS)))
         return out
-    greedy = tuple(max(opts, key=lambda o: o[1])[0] for opts in scores)
+    greedy = _greedy_joint(state, p, scores)
     add(greedy)
     if spread:
         for t, opts in enumerate(scores):
@@ -434,8 +378,9 @@ class _Game:
     """The growing matrix of one decision: my rows, their columns, payoffs from my side."""
 
     def __init__(self, state: NelaxtamState, p: int, deadline: float, full: bool = True,
-                 clock: bool = False) -> None:
+                 clock: bool = False, terms: Terms | None = None) -> None:
         self.state = state
+        self.terms = terms
         self.full = full
         self.clock = clock
         self.p = p
@@ -455,9 +400,9 @@ class _Game:
             territory, troops, _ = resolve(s.geo, s.territory, s.troops, orders, report=False)
             if self.clock:
                 calm = 0 if tuple(territory) != tuple(s.territory) else s.calm + 1
-                value = evaluate(s.geo, territory, troops, self.p, self.full, calm, s.turn + 1)
+                value = evaluate(s.geo, territory, troops, self.p, self.full, calm, s.turn + 1, self.terms)
             else:
-                value = evaluate(s.geo, territory, troops, self.p, self.full)
+                value = evaluate(s.geo, territory, troops, self.p, self.full, terms=self.terms)
             self.cache[key] = value
             self.evals += 1
         return value
@@ -476,9 +421,6 @@ class _Game:
         for row, mine in zip(self.matrix, self.rows, strict=True):
             row.append(self.payoff(mine, theirs))
         return True
-
-
-TroopScores = list[list[tuple[int, float]]]
 
 
 def _improve(game: _Game, mine_mix: list[float], their_mix: list[float], scores_me: TroopScores,
@@ -543,7 +485,8 @@ def _state_after(state: NelaxtamState, orders: tuple[Orders, Orders]) -> Nelaxta
                          phase=PHASE_ORDERS, turn=state.turn + 1, calm=calm)
 
 
-def next_turn_value(after: NelaxtamState, p: int, rng: random.Random, full: bool = True) -> float:
+def next_turn_value(after: NelaxtamState, p: int, rng: random.Random, full: bool = True,
+                    obvious: float = 0.0, terms: Terms | None = None) -> float:
     """Player ``p``'s value of the position ``after``, by the *next* turn's matrix game.
 
     A static evaluation guesses what the next turn will do to a troop standing next to an enemy
@@ -563,15 +506,17 @@ def next_turn_value(after: NelaxtamState, p: int, rng: random.Random, full: bool
             orders = (mine, theirs) if p == 0 else (theirs, mine)
             territory, troops, _ = resolve(geo, after.territory, after.troops, orders, report=False)
             calm = 0 if tuple(territory) != tuple(after.territory) else after.calm + 1
-            line.append(evaluate(geo, territory, troops, p, full, calm, after.turn + 1))
+            line.append(evaluate(geo, territory, troops, p, full, calm, after.turn + 1, terms))
         matrix.append(line)
+    matrix = expect_obvious(matrix, obvious)
     x, y = regret_matching(matrix, NEXT_RM)
     return sum(xi * yj * value for xi, row in zip(x, matrix, strict=True)
                for yj, value in zip(y, row, strict=True))
 
 
 def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep: int, rng: random.Random,
-               deadline: float, obvious: float = 0.0) -> tuple[list[Orders], list[float]] | None:
+               deadline: float, obvious: float = 0.0,
+               next_obvious: float = 0.0) -> tuple[list[Orders], list[float]] | None:
     """Hard's second turn: the ``keep`` likeliest joint orders of each side, every pair re-scored by
     :func:`next_turn_value` of the position it leads to, and regret matching over that deeper
     matrix. The opponent's greedy joint order (the first candidate) always comes first among its
@@ -591,7 +536,8 @@ def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep:
         key = (mine, theirs)
         if key not in values:
             orders = (mine, theirs) if p == 0 else (theirs, mine)
-            values[key] = next_turn_value(_state_after(state, orders), p, rng, game.full)
+            values[key] = next_turn_value(_state_after(state, orders), p, rng, game.full, next_obvious,
+                                          game.terms)
         return values[key]
 
     size = 0
@@ -619,6 +565,8 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     """The orders phase: candidates, matrix, regret matching, a sample from the mixture (for hard,
     from the mixture of the two-turn game over the likeliest candidates)."""
     settings = LEVEL_SETTINGS.get(level, LEVEL_SETTINGS["normal"])
+    if settings.get("beginner"):
+        return beginner_orders(state, state.index_of(player), rng, settings["overlook"], settings["temp"])
     start = clock.now()
     budget = seconds * settings["share"]
     deadline = start + budget
@@ -628,7 +576,8 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     spread = bool(settings.get("spread", 0))
     mine = candidates(state, p, int(settings["mine"]), temp, rng, spread)
     theirs = candidates(state, 1 - p, int(settings["theirs"]), temp, rng, spread)
-    game = _Game(state, p, start + 0.5 * stage, bool(settings["full"]), bool(settings.get("clock", 0)))
+    terms = Terms(settings.get("hang", HANG), bool(settings.get("pairs", 0)))
+    game = _Game(state, p, start + 0.5 * stage, bool(settings["full"]), bool(settings.get("clock", 0)), terms)
     for joint in theirs:
         game.cols.append(joint)
     for joint in mine:
@@ -654,7 +603,7 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
         mine_mix, _ = regret_matching(expect_obvious(game.matrix, settings["obvious"]), iterations, deadline)
     if settings.get("deep"):
         deeper = look_ahead(game, mine_mix, their_mix, int(settings["deep"]), rng, deadline,
-                            settings.get("obvious", 0.0))
+                            settings.get("obvious", 0.0), settings.get("next_obvious", 0.0))
         if deeper is not None:
             options, mine_mix = deeper
     LAST_STATS["seconds"] = clock.now() - start

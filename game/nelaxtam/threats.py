@@ -1,0 +1,132 @@
+"""Nelaxtam's territory threats for the evaluation: what a destruction next turn could cut off.
+
+Split from :mod:`game.nelaxtam.ai` (the orders search), which weighs these figures. Troops are few,
+so most of a territory hangs on a handful of pieces, and a destroyed piece that splits off a part
+with no own troop takes that whole part with it in clean-up: these helpers measure such parts (a
+straight cut along a rank or file, the best single destruction of each enemy troop, two enemy
+troops' destructions together), and how far a troop is from the front.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from game.nelaxtam.rules import Geometry, bits_of
+
+CUT_DISCOUNT = 0.55
+"""Each piece still standing in a cutting line makes the cut this much less likely."""
+
+
+def _mask(squares: Sequence[int]) -> int:
+    bits = 0
+    for sq in squares:
+        if sq >= 0:
+            bits |= 1 << sq
+    return bits
+
+
+def _sole_loss(geo: Geometry, territory: int, squares: Sequence[int], sq: int) -> int:
+    """Pieces lost with the troop on ``sq``: its group, unless another own troop stands in it."""
+    group = geo.flood(1 << sq, territory)
+    others = _mask([s for s in squares if s != sq])
+    return 0 if group & others else group.bit_count()
+
+
+@functools.cache
+def _lines(n: int) -> tuple[tuple[int, int, int], ...]:
+    """Every interior rank and file as (line, one side, other side) masks: a rank (or file) whose
+    pieces of one colour are all destroyed splits that colour's territory in two, because a diagonal
+    step always crosses into the next rank and file."""
+    out = []
+    rank = [sum(1 << (r * n + f) for f in range(n)) for r in range(n)]
+    file = [sum(1 << (r * n + f) for r in range(n)) for f in range(n)]
+    for masks in (rank, file):
+        for i in range(1, n - 1):
+            out.append((masks[i], sum(masks[:i]), sum(masks[i + 1:])))
+    return tuple(out)
+
+
+def cut_threat(geo: Geometry, territory: int, troops_mask: int) -> float:
+    """How much of this territory a straight cut could take: for each interior rank and file with own
+    troops on one side only, the pieces on the troop-less side, discounted by the pieces of the line
+    still to destroy (the largest such threat counts)."""
+    worst = 0.0
+    for line, low, high in _lines(geo.n):
+        if troops_mask & line or (troops_mask & low and troops_mask & high):
+            continue
+        stake = (territory & (high if troops_mask & low else low)).bit_count()
+        if stake:
+            threat = stake * CUT_DISCOUNT ** (territory & line).bit_count()
+            worst = max(worst, threat)
+    return worst
+
+
+def hang_loss(geo: Geometry, territory: int, own: int, enemy_squares: Sequence[int],
+              pairs: bool = False) -> int:
+    """Pieces of ``territory`` the enemy troops could cut off from every own troop (``own``, a mask)
+    next turn: for each enemy troop the best of its destructions, summed over the troops.
+
+    Troops are few, so most of a territory hangs on a few pieces; a destroyed piece that splits
+    off a part with no troop takes that whole part with it in clean-up (the greedy bot's big wins
+    were such cuts). A target under an own troop is left to the danger term. One flood per enemy
+    troop with all its targets gone finds whether anything hangs at all; only then is each
+    target tried alone."""
+    total = territory.bit_count()
+    loss = 0
+    for e in enemy_squares:
+        if e < 0:
+            continue
+        targets = geo.spread_orth(1 << e) & territory & ~own
+        if not targets:
+            continue
+        rest = territory & ~targets
+        if total - targets.bit_count() - geo.flood(own, rest).bit_count() <= 0:
+            continue
+        best = 0
+        for t in bits_of(targets):
+            best = max(best, total - 1 - geo.flood(own, territory & ~(1 << t)).bit_count())
+        loss += best
+    if pairs:
+        loss = max(loss, pair_hang(geo, territory, own, enemy_squares))
+    return loss
+
+
+def pair_hang(geo: Geometry, territory: int, own: int, enemy_squares: Sequence[int]) -> int:
+    """The most pieces two enemy troops together could cut off next turn, one destruction each.
+
+    A part joined to the troops by two links that two different enemy troops can reach is lost to
+    their joint destruction though neither alone cuts anything (:func:`hang_loss` sums single
+    cuts, so it sees nothing there); the greedy bot took 22 pieces from an earlier hard that way.
+    As in :func:`hang_loss`, one flood per pair with all both troops' targets gone finds whether
+    anything hangs; only then is every pair of targets tried."""
+    total = territory.bit_count()
+    sets = [geo.spread_orth(1 << e) & territory & ~own for e in enemy_squares if e >= 0]
+    sets = [t for t in sets if t]
+    best = 0
+    for i in range(len(sets)):
+        for j in range(i + 1, len(sets)):
+            both = sets[i] | sets[j]
+            if total - both.bit_count() - geo.flood(own, territory & ~both).bit_count() <= best:
+                continue
+            for a in bits_of(sets[i]):
+                for b in bits_of(sets[j] & ~(1 << a)):
+                    gone = (1 << a) | (1 << b)
+                    best = max(best, total - 2 - geo.flood(own, territory & ~gone).bit_count())
+    return best
+
+
+def frontier_distance(geo: Geometry, territory: int, enemy: int, sq: int, limit: int = 8) -> int:
+    """Diagonal steps inside its territory from ``sq`` to a square next to an enemy piece (capped),
+    or -1 when the troop's group touches no enemy piece at all: groups only ever shrink, so that
+    troop can never destroy again."""
+    reach = geo.flood(1 << sq, territory) & geo.spread_orth(enemy)
+    if not reach:
+        return -1
+    layer, seen = 1 << sq, 1 << sq
+    for step in range(limit):
+        if layer & reach:
+            return step
+        layer = geo.spread_diag(layer) & territory & ~seen
+        seen |= layer
+    return limit
