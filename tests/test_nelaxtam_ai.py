@@ -10,7 +10,7 @@ import time
 import pytest
 
 from game.ai import choose_move
-from game.nelaxtam import GAME, bench_states
+from game.nelaxtam import GAME, bench_states, threats
 from game.nelaxtam.rules import BLACK, PHASE_ORDERS, PLAYERS, WHITE, NelaxtamState, from_text
 
 nelaxtam_ai = importlib.import_module("game.nelaxtam.ai")
@@ -115,10 +115,10 @@ def test_spread_candidates_give_every_troop_its_other_kinds_of_order() -> None:
 def test_the_hanging_half_is_seen_as_a_threat() -> None:
     state = from_text(CUT_POSITION)
     geo, white = state.geo, PLAYERS.index(WHITE)
-    hanging = nelaxtam_ai.hang_loss(geo, state.territory[white], nelaxtam_ai._mask(state.troops[white]),
+    hanging = threats.hang_loss(geo, state.territory[white], threats.troop_mask(state.troops[white]),
                                     state.troops[1 - white])
     assert hanging >= 16  # ranks 5-8 of White, cut off by destroying e4
-    safe = nelaxtam_ai.hang_loss(geo, state.territory[1 - white], nelaxtam_ai._mask(state.troops[1 - white]),
+    safe = threats.hang_loss(geo, state.territory[1 - white], threats.troop_mask(state.troops[1 - white]),
                                  state.troops[white])
     assert safe < hanging
 
@@ -128,7 +128,7 @@ def test_a_stranded_troop_still_takes_its_last_target() -> None:
     black = PLAYERS.index(BLACK)
     a1, a2 = 0, state.size
     white_without_a2 = state.territory[1 - black] & ~(1 << a2)
-    assert nelaxtam_ai.frontier_distance(state.geo, state.territory[black], white_without_a2, a1) == -1
+    assert threats.frontier_distance(state.geo, state.territory[black], white_without_a2, a1) == -1
     hits = sum(choose_move(state, BLACK, "normal", seed=s)[0] == 5 for s in range(6))  # 5 = xn
     assert hits >= 5
 
@@ -200,12 +200,12 @@ w . w b w b w . . b . b
 def test_two_troops_together_cut_off_what_neither_cuts_alone() -> None:
     state = from_text(PAIR_POSITION)
     black = PLAYERS.index(BLACK)
-    own = nelaxtam_ai._mask(state.troops[black])
+    own = threats.troop_mask(state.troops[black])
     args = (state.geo, state.territory[black], own, state.troops[1 - black])
-    assert nelaxtam_ai.hang_loss(*args) == 0
-    joint = nelaxtam_ai.pair_hang(*args)
+    assert threats.hang_loss(*args) == 0
+    joint = threats.pair_hang(*args)
     assert joint >= 8
-    assert nelaxtam_ai.hang_loss(*args, pairs=True) == joint
+    assert threats.hang_loss(*args, pairs=True) == joint
 
 
 def test_the_first_candidate_is_the_greedy_bots_order(states: list[NelaxtamState]) -> None:

@@ -59,9 +59,7 @@ from game.nelaxtam.rules import (
     order_target,
     resolve,
 )
-from game.nelaxtam.threats import _mask as _mask  # re-exported: the tests use it
-from game.nelaxtam.threats import _sole_loss, cut_threat, frontier_distance, hang_loss
-from game.nelaxtam.threats import pair_hang as pair_hang  # re-exported: the tests use it
+from game.nelaxtam.threats import cut_threat, frontier_distance, hang_loss, sole_loss, troop_mask
 
 WIN = 1000.0
 """Bonus for a position where the game has ended won; heuristic values stay far below it."""
@@ -114,7 +112,7 @@ class Terms:
     """The evaluation terms that differ between normal and hard (the rest follow ``full``): the
     share of the hanging parts counted as lost (normal: none, it sees a cut only when it is made or
     lies along a straight line), and whether two enemy troops' joint cut counts (hard,
-    :func:`pair_hang`)."""
+    :func:`game.nelaxtam.threats.pair_hang`)."""
 
     hang: float = HANG
     pairs: bool = False
@@ -182,7 +180,7 @@ def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequenc
     if calm is not None and (calm >= CALM_LIMIT or turn >= TURN_LIMIT):
         return final_value(mine - theirs)
     value = float(mine - theirs)
-    masks = (_mask(troops[0]), _mask(troops[1]))
+    masks = (troop_mask(troops[0]), troop_mask(troops[1]))
     # Per side: calm turns before one of its troops can destroy (0: one stands at the front).
     soonest = [CALM_LIMIT, CALM_LIMIT] if full else [0, 0]
     value += TROOP_VALUE * (masks[p].bit_count() - masks[q].bit_count())
@@ -190,7 +188,7 @@ def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequenc
         other = 1 - side
         threatened = geo.spread_orth(masks[other]) & masks[side]
         for sq in bits_of(threatened):
-            loss = TROOP_VALUE + _sole_loss(geo, territory[side], troops[side], sq)
+            loss = TROOP_VALUE + sole_loss(geo, territory[side], troops[side], sq)
             value -= sign * DANGER * loss
         for sq in troops[side]:
             if sq >= 0:
@@ -233,7 +231,7 @@ def troop_scores(state: NelaxtamState, p: int) -> list[list[tuple[int, float]]]:
     q = 1 - p
     player = state.players[p]
     own, enemy = state.territory[p], state.territory[q]
-    enemy_troops = _mask(state.troops[q])
+    enemy_troops = troop_mask(state.troops[q])
     enemy_seeds = enemy_troops
     out: list[list[tuple[int, float]]] = []
     for t, sq in enumerate(state.troops[p]):
@@ -241,7 +239,7 @@ def troop_scores(state: NelaxtamState, p: int) -> list[list[tuple[int, float]]]:
             out.append([(NOTHING, 0.0)])
             continue
         here_danger = bool(geo.spread_orth(enemy_troops) >> sq & 1)
-        loss_here = TROOP_VALUE + (_sole_loss(geo, own, state.troops[p], sq) if here_danger else 0)
+        loss_here = TROOP_VALUE + (sole_loss(geo, own, state.troops[p], sq) if here_danger else 0)
         scored: list[tuple[int, float]] = []
         for code in state.orders_for(player, t + 1):
             target = order_target(geo, sq, code)
@@ -254,7 +252,7 @@ def troop_scores(state: NelaxtamState, p: int) -> list[list[tuple[int, float]]]:
                 score = 1.0 + cut + stay_risk
                 if enemy_troops >> target & 1:
                     victim = state.troops[q].index(target)
-                    score += TROOP_VALUE + _sole_loss(geo, enemy, state.troops[q], state.troops[q][victim])
+                    score += TROOP_VALUE + sole_loss(geo, enemy, state.troops[q], state.troops[q][victim])
             else:
                 danger_there = bool(geo.spread_orth(enemy_troops) >> target & 1)
                 reach = (geo.spread_orth(1 << target) & enemy).bit_count()

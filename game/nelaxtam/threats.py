@@ -18,7 +18,8 @@ CUT_DISCOUNT = 0.55
 """Each piece still standing in a cutting line makes the cut this much less likely."""
 
 
-def _mask(squares: Sequence[int]) -> int:
+def troop_mask(squares: Sequence[int]) -> int:
+    """The squares of the living troops (a fallen troop's square is negative) as a bit mask."""
     bits = 0
     for sq in squares:
         if sq >= 0:
@@ -26,10 +27,10 @@ def _mask(squares: Sequence[int]) -> int:
     return bits
 
 
-def _sole_loss(geo: Geometry, territory: int, squares: Sequence[int], sq: int) -> int:
+def sole_loss(geo: Geometry, territory: int, squares: Sequence[int], sq: int) -> int:
     """Pieces lost with the troop on ``sq``: its group, unless another own troop stands in it."""
     group = geo.flood(1 << sq, territory)
-    others = _mask([s for s in squares if s != sq])
+    others = troop_mask([s for s in squares if s != sq])
     return 0 if group & others else group.bit_count()
 
 
