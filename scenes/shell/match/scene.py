@@ -8,6 +8,7 @@ The scene decides; its helpers each hold one concern:
 * :mod:`~scenes.shell.match.hint`: the Hint button and H, worked out by a second worker, drawn as marks;
 * :mod:`~scenes.shell.match.solved`: the "solved" badge (a setting), worked out by a third worker;
 * :mod:`~scenes.shell.match.handoff`: the hot-seat curtain for secret orders;
+* :mod:`~scenes.shell.match.saving`: Ctrl+S, Save a copy and the autosave after every turn;
 * :mod:`~scenes.shell.match.review`: the board after any earlier move (move list clicks, Left/Right/Home/End);
 * :mod:`~scenes.shell.match.texts`: what the banner and the end dialog say;
 * :mod:`~scenes.shell.match.sounds`: the moments every game shares, heard (the board cues its own);
@@ -44,6 +45,7 @@ from scenes.shell.match.layout import MatchLayout
 from scenes.shell.match.moves import MoveList
 from scenes.shell.match.painter import MatchPainter
 from scenes.shell.match.review import REVIEW_KEYS, Review
+from scenes.shell.match.saving import MatchSaving
 from scenes.shell.match.solved import SolvedBadge
 from scenes.shell.match.sounds import MatchSounds
 from scenes.shell.windows.end_of_game import CLOSE, MENU, REMATCH, REVIEW, EndDialog
@@ -101,7 +103,7 @@ class MatchScene(Scene):
         """The end dialog was answered (closed, or Review game): it does not come back by itself."""
         self._banner_words = pygame.Rect(0, 0, 0, 0)
         self._left = False
-        self._opening_saved = False
+        self.saving = MatchSaving(app, match)
         self._rules_window: Any = None
 
     # -- what the helpers hold, under the names the rest of the app reads ------------------------------
@@ -199,7 +201,7 @@ class MatchScene(Scene):
         self.computer.cancel()
         self.hint.forget()
         self.solved.forget()
-        self._autosave()
+        self.saving.autosave()
 
     # -- who may act ----------------------------------------------------------------------------------
     def input_player(self) -> str | None:
@@ -382,7 +384,7 @@ class MatchScene(Scene):
         self.told = turn if by_computer or self._is_news(turn) else None
         self.sounds.turn_played(self.view, turn, by_computer)
         self.handoff.forget()
-        self._autosave()
+        self.saving.autosave()
         self._refresh_view_buttons()
         self._refresh_buttons()
 
@@ -462,7 +464,7 @@ class MatchScene(Scene):
         self.view.set_state(self.match.state, None)
         self.handoff.forget()
         self._say(None)
-        self._autosave()
+        self.saving.autosave()
         self._refresh_buttons()
         self._refresh_view_buttons()
 
@@ -482,7 +484,7 @@ class MatchScene(Scene):
         player = self.ai_to_move()
         if player is not None:
             if not self.match.turns and not self.computer.thinking:
-                self._autosave(opening=True)
+                self.saving.autosave(opening=True)
             self.computer.ask(self.match, player)
 
     # -- commands -------------------------------------------------------------------------------------
@@ -499,43 +501,16 @@ class MatchScene(Scene):
         self._refresh_buttons()
 
     def save_now(self) -> bool:
-        """Save this game over its own save file, or make its first one (the pause menu calls this
-        too). Raises OSError/SaveError/GameError on failure."""
-        self.app.store.save_in_place(self.match)
-        return True
+        """Save over this game's own file (the pause menu calls this too); raises on failure."""
+        return self.saving.save_now()
 
     def save_copy_now(self) -> bool:
-        """A new save file of this position under a new id (the pause menu's "Save a copy"); this
-        game's own save file is not touched, and its next Ctrl+S still goes there."""
-        self.app.store.save_copy(self.match)
-        return True
+        """The pause menu's "Save a copy": a new file; this game's own is not touched."""
+        return self.saving.save_copy_now()
 
     def save(self) -> None:
-        """Ctrl+S / the Save button: save and say so; a failure is a toast, never a crash."""
-        try:
-            self.save_now()
-        except Exception as exc:  # OSError, SaveError: the player must hear about it, the game goes on
-            self.app.toast(failure_sentence("The game could not be saved", exc), 5.0)
-            return
-        self.app.toast("Game saved")
-
-    def _autosave(self, opening: bool = False) -> None:
-        """Write the match's autosave (after every completed turn, on undo/redo and on leaving).
-
-        A match with no turn yet is written only when the computer opens it (``opening``): its first
-        search can take seconds, and a crash or a kill then must not lose the game the player set up
-        (killed Changing Challenges runs where the computer plays the Triangles, who move first, left
-        no autosave). A two-player match left before its first move leaves nothing behind."""
-        if not self.match.turns and not (opening or self._opening_saved):
-            return
-        if opening:
-            if self._opening_saved:
-                return
-            self._opening_saved = True
-        try:
-            self.app.store.autosave(self.match)
-        except Exception as exc:
-            self.app.toast(failure_sentence("The game could not be saved automatically", exc), 5.0)
+        """Ctrl+S / the Save button: save and say so in a toast."""
+        self.saving.save()
 
     def open_rules(self) -> None:
         """F1 / Rules: the game's rules in a window over the board (one at a time)."""

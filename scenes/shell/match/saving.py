@@ -1,0 +1,64 @@
+"""A match's saves: Ctrl+S over its own file, a copy under a new id, and the autosave after turns.
+
+Split from the match scene, which decides *when* to save; this holds *how*, and the one piece of
+state that needs: whether a match with no turn yet has had its opening written. Every failure is a
+toast with a plain sentence, never a crash, and the game goes on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.match import Match
+from scenes.kit.failures import failure_sentence
+
+if TYPE_CHECKING:
+    from scenes.kit.app import App
+
+
+class MatchSaving:
+    """The save commands of one match scene."""
+
+    def __init__(self, app: App, match: Match) -> None:
+        self.app = app
+        self.match = match
+        self.opening_saved = False
+
+    def save_now(self) -> bool:
+        """Save this game over its own save file, or make its first one (the pause menu calls this
+        too). Raises OSError/SaveError/GameError on failure."""
+        self.app.store.save_in_place(self.match)
+        return True
+
+    def save_copy_now(self) -> bool:
+        """A new save file of this position under a new id (the pause menu's "Save a copy"); this
+        game's own save file is not touched, and its next Ctrl+S still goes there."""
+        self.app.store.save_copy(self.match)
+        return True
+
+    def save(self) -> None:
+        """Ctrl+S / the Save button: save and say so; a failure is a toast, never a crash."""
+        try:
+            self.save_now()
+        except Exception as exc:  # OSError, SaveError: the player must hear about it, the game goes on
+            self.app.toast(failure_sentence("The game could not be saved", exc), 5.0)
+            return
+        self.app.toast("Game saved")
+
+    def autosave(self, opening: bool = False) -> None:
+        """Write the match's autosave (after every completed turn, on undo/redo and on leaving).
+
+        A match with no turn yet is written only when the computer opens it (``opening``): its first
+        search can take seconds, and a crash or a kill then must not lose the game the player set up
+        (killed Changing Challenges runs where the computer plays the Triangles, who move first, left
+        no autosave). A two-player match left before its first move leaves nothing behind."""
+        if not self.match.turns and not (opening or self.opening_saved):
+            return
+        if opening:
+            if self.opening_saved:
+                return
+            self.opening_saved = True
+        try:
+            self.app.store.autosave(self.match)
+        except Exception as exc:
+            self.app.toast(failure_sentence("The game could not be saved automatically", exc), 5.0)
