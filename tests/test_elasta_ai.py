@@ -169,6 +169,8 @@ def test_levels_differ_in_depth() -> None:
     normal, hard = elasta_ai.LEVEL_SETTINGS["normal"], elasta_ai.LEVEL_SETTINGS["hard"]
     assert normal["iterations"] < hard["iterations"]
     assert not normal["lookahead"] and hard["lookahead"] >= 10
+    # ... and blind in kind: its own oracle counts material only, not the danger of shallow files.
+    assert not normal["full_eval"] and hard["full_eval"]
 
 
 def test_next_turn_value_is_antisymmetric_and_knows_decided_lines() -> None:
