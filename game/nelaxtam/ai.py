@@ -43,6 +43,7 @@ from operator import mul
 from game import clock
 from game.core import GameState, Move
 from game.nelaxtam.beginner import beginner_orders, lands_free
+from game.nelaxtam.habits import gives_obvious_orders
 from game.nelaxtam.invasion import placement_score as placement_score  # re-exported: the greedy bot uses it
 from game.nelaxtam.invasion import scored_placement
 from game.nelaxtam.rules import (
@@ -126,7 +127,7 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
                "placements": 300, "full": 1, "clock": 1, "obvious": 0.25, "spread": 1, "hang": 0.0},
     "hard": {"mine": 48, "theirs": 32, "rm": 400, "share": 0.85, "temp": 0.9, "improve": 1, "noise": 0.0,
              "placements": 600, "full": 1, "clock": 1, "deep": 20, "static": 0.45, "obvious": 0.6,
-             "next_obvious": 0.5, "spread": 1, "pairs": 1},
+             "next_obvious": 0.5, "spread": 1, "pairs": 1, "read": 0.85, "read_share": 0.9},
 }
 """Per level. Easy (``beginner``): no search, each troop's order drawn from a sharp softmax
 (``temp``) over the beginner's scores, destructions overlooked ``overlook`` of the time
@@ -140,7 +141,10 @@ counts (``pairs``, hard), the share of the time the opponent is expected to give
 (``obvious``), and for hard the look-ahead — the level difference in kind between normal and hard:
 how many of each side's likeliest joint orders are re-scored by the next turn's matrix game
 (``deep``, as many as the budget allows), after a one-turn stage that gets the ``static`` share of
-the budget, the next turn's game also expecting the obvious orders ``next_obvious`` of the time."""
+the budget, the next turn's game also expecting the obvious orders ``next_obvious`` of the time.
+Hard also reads an opponent whose recent orders were all the obvious ones
+(:func:`game.nelaxtam.habits.gives_obvious_orders`): ``read`` of the time it then expects them
+``read_share`` of the time in both turns and adds its best answer to them (:func:`punish`)."""
 
 NEXT_MINE, NEXT_THEIRS, NEXT_RM = 6, 6, 60
 """The next turn's small matrix game in hard's look-ahead: candidates a side (the greedy joint
@@ -463,6 +467,29 @@ def _improve(game: _Game, mine_mix: list[float], their_mix: list[float], scores_
     return added
 
 
+def punish(game: _Game, scores_me: TroopScores) -> bool:
+    """Add my best answer to the opponent's obvious orders (column 0) as a row: my candidate that
+    does best against them, improved one troop at a time while that pays more. Known orders are
+    worth more than a fair guess: a shot at the square an enemy troop steps onto kills it, and a
+    troop can step aside from the shot it knows is coming. False if nothing new was added."""
+    state, p = game.state, game.p
+    theirs = game.cols[0]
+    current = max(game.rows, key=lambda row: game.payoff(row, theirs))
+    best = game.payoff(current, theirs)
+    improved = True
+    while improved and clock.now() < game.deadline:
+        improved = False
+        for t in range(TROOPS):
+            for code, _ in scores_me[t]:
+                trial = (*current[:t], code, *current[t + 1:])
+                if code == current[t] or _collides(state, p, trial):
+                    continue
+                value = game.payoff(trial, theirs)
+                if value > best + 1e-9:
+                    current, best, improved = trial, value, True
+    return current not in game.rows and game.add_row(current)
+
+
 def expect_obvious(matrix: list[list[float]], share: float) -> list[list[float]]:
     """The payoffs when the opponent gives its obvious orders (column 0: every troop its own best
     order) ``share`` of the time and plays its best mixture otherwise.
@@ -594,14 +621,24 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
             if not _improve(game, mine_mix, their_mix, scores_me, scores_them):
                 break
             mine_mix, their_mix = regret_matching(game.matrix, iterations, start + stage)
+    obvious, next_obvious = settings.get("obvious", 0.0), settings.get("next_obvious", 0.0)
+    habit = bool(settings.get("read")) and gives_obvious_orders(state, 1 - p, troop_scores)
+    if habit and rng.random() < settings["read"]:
+        obvious = next_obvious = settings["read_share"]
+        game.deadline = start + stage
+        punish(game, troop_scores(state, p))
+        mine_mix, _ = regret_matching(expect_obvious(game.matrix, obvious), iterations, start + stage)
+    else:
+        habit = False
     LAST_STATS.clear()
-    LAST_STATS.update({"rows": len(game.rows), "cols": len(game.cols), "evals": game.evals, "rounds": rounds})
+    LAST_STATS.update({"rows": len(game.rows), "cols": len(game.cols), "evals": game.evals, "rounds": rounds,
+                       "habit": habit})
     options = game.rows
-    if settings.get("obvious") and not settings.get("deep"):
-        mine_mix, _ = regret_matching(expect_obvious(game.matrix, settings["obvious"]), iterations, deadline)
+    if obvious and not settings.get("deep"):
+        mine_mix, _ = regret_matching(expect_obvious(game.matrix, obvious), iterations, deadline)
     if settings.get("deep"):
         deeper = look_ahead(game, mine_mix, their_mix, int(settings["deep"]), rng, deadline,
-                            settings.get("obvious", 0.0), settings.get("next_obvious", 0.0))
+                            obvious, next_obvious)
         if deeper is not None:
             options, mine_mix = deeper
     LAST_STATS["seconds"] = clock.now() - start

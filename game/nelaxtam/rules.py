@@ -181,13 +181,23 @@ class JointOrders(Sequence[Orders]):
 
 
 # -- the state --------------------------------------------------------------------------------------
+RECENT_TURNS = 3
+"""Order turns a state remembers (``NelaxtamState.recent``)."""
+
+PastTurn = tuple[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]], int, int, Orders, Orders]
+"""One order turn as it stood before the reveal: territories, troops, the calm count, the turn
+number, then Black's and White's orders."""
+
 _ORDER_RE = re.compile(r"([0-9]+)(-|ne|nw|se|sw|x[nesw])")
 
 
 class NelaxtamState(SimultaneousState):
     """A Nelaxtam position: both territories, both armies, the phase and the turn counters.
 
-    Immutable; ``apply_turn`` returns a new state whose ``last_report`` tells what the turn did."""
+    Immutable; ``apply_turn`` returns a new state whose ``last_report`` tells what the turn did.
+    ``recent`` holds the last :data:`RECENT_TURNS` order turns (:data:`PastTurn`, public once
+    revealed) so the computer can notice an opponent who always gives the obvious orders; like
+    ``last_report`` it is not part of the position (:meth:`key` leaves it out)."""
 
     game_id = GAME_ID
     players = PLAYERS
@@ -206,6 +216,7 @@ class NelaxtamState(SimultaneousState):
         turn: int = 0,
         calm: int = 0,
         last_report: TurnReport | None = None,
+        recent: tuple[PastTurn, ...] = (),
     ) -> None:
         if size not in SIZES:
             raise GameError(f"Nelaxtam is played on 8, 10, 12 or 14 squares a side, not {size}")
@@ -221,6 +232,7 @@ class NelaxtamState(SimultaneousState):
         self.turn = turn
         self.calm = calm
         self.last_report = last_report
+        self.recent = recent
         self._outcome: Outcome | None = None
         if phase == PHASE_ORDERS:
             self._outcome = self._end()
@@ -411,9 +423,10 @@ class NelaxtamState(SimultaneousState):
                                  last_report=report)
         territory, troops, report = resolve(self.geo, self.territory, self.troops, moves)
         destroyed = report is not None and bool(report.destructions)
+        past: PastTurn = (self.territory, self.troops, self.calm, self.turn, moves[0], moves[1])
         return NelaxtamState(self.size, sea=self.sea, quiet=self.quiet, territory=territory, troops=troops,
                              phase=PHASE_ORDERS, turn=self.turn + 1, calm=0 if destroyed else self.calm + 1,
-                             last_report=report)
+                             last_report=report, recent=(*self.recent, past)[-RECENT_TURNS:])
 
     # -- notation -------------------------------------------------------------------------------
     def move_to_text(self, player: str, move: Move) -> str:
