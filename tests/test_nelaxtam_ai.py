@@ -226,3 +226,12 @@ def test_the_first_candidate_is_the_greedy_bots_order(states: list[NelaxtamState
                 assert dict(options)[mine] == pytest.approx(dict(options)[theirs], abs=1e-5)
             checked += 1
     assert checked >= 6
+
+
+def test_normal_is_a_player_of_the_moment() -> None:
+    """Normal differs from hard in kind: fewer candidates, and blind to idle troops, straight cuts,
+    hanging parts and the calm clock, all of which hard weighs."""
+    normal, hard = nelaxtam_ai.LEVEL_SETTINGS["normal"], nelaxtam_ai.LEVEL_SETTINGS["hard"]
+    assert normal["mine"] < hard["mine"] and normal["theirs"] < hard["theirs"]
+    assert not normal["full"] and not normal["clock"] and not normal["hang"]
+    assert hard["full"] and hard["clock"] and hard.get("hang", nelaxtam_ai.HANG) > 0
