@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import mul
 
@@ -428,6 +428,32 @@ class _Game:
         return True
 
 
+def _climb(state: NelaxtamState, player: int, start: Orders, options: TroopScores,
+           value: Callable[[Orders], float], deadline: float, passes: int) -> tuple[Orders, float]:
+    """Change one troop's order at a time, keeping each change that raises ``value``, for at most
+    ``passes`` passes over the troops (fewer once a pass changes nothing) or until ``deadline``.
+    Only legal joint orders are tried: no two troops onto one square, one order in the quiet
+    variant. Returns the orders reached and their value."""
+    current, current_value = start, value(start)
+    for _ in range(passes):
+        improved = False
+        for t in range(TROOPS):
+            for code, _ in options[t]:
+                if code == current[t] or clock.now() > deadline:
+                    continue
+                trial = (*current[:t], code, *current[t + 1:])
+                if state.quiet and sum(1 for c in trial if c) > 1:
+                    continue
+                if _collides(state, player, trial):
+                    continue
+                v = value(trial)
+                if v > current_value + 1e-9:
+                    current, current_value, improved = trial, v, True
+        if not improved:
+            break
+    return current, current_value
+
+
 def _improve(game: _Game, mine_mix: list[float], their_mix: list[float], scores_me: TroopScores,
              scores_them: TroopScores) -> int:
     """One double-oracle-style round: change one troop's order in each side's best candidate while
@@ -450,20 +476,8 @@ def _improve(game: _Game, mine_mix: list[float], their_mix: list[float], scores_
                 return sum(their_mix[k] * game.payoff(joint, game.cols[k]) for k in support) / weight
             return -sum(mine_mix[k] * game.payoff(game.rows[k], joint) for k in support) / weight
 
-        current, current_value = best, value(best)
         options = scores_me if side == 0 else scores_them
-        for t in range(TROOPS):
-            for code, _ in options[t]:
-                if code == current[t] or clock.now() > game.deadline:
-                    continue
-                trial = (*current[:t], code, *current[t + 1:])
-                if state.quiet and sum(1 for c in trial if c) > 1:
-                    continue
-                if _collides(state, player, trial):
-                    continue
-                v = value(trial)
-                if v > current_value + 1e-9:
-                    current, current_value = trial, v
+        current, _ = _climb(state, player, best, options, value, game.deadline, passes=1)
         if current != best and current not in own_list:
             ok = game.add_row(current) if side == 0 else game.add_col(current)
             added += ok
@@ -475,21 +489,10 @@ def punish(game: _Game, scores_me: TroopScores) -> bool:
     does best against them, improved one troop at a time while that pays more. Known orders are
     worth more than a fair guess: a shot at the square an enemy troop steps onto kills it, and a
     troop can step aside from the shot it knows is coming. False if nothing new was added."""
-    state, p = game.state, game.p
     theirs = game.cols[0]
-    current = max(game.rows, key=lambda row: game.payoff(row, theirs))
-    best = game.payoff(current, theirs)
-    improved = True
-    while improved and clock.now() < game.deadline:
-        improved = False
-        for t in range(TROOPS):
-            for code, _ in scores_me[t]:
-                trial = (*current[:t], code, *current[t + 1:])
-                if code == current[t] or _collides(state, p, trial):
-                    continue
-                value = game.payoff(trial, theirs)
-                if value > best + 1e-9:
-                    current, best, improved = trial, value, True
+    start = max(game.rows, key=lambda row: game.payoff(row, theirs))
+    current, _ = _climb(game.state, game.p, start, scores_me, lambda row: game.payoff(row, theirs),
+                        game.deadline, passes=TROOPS * 8)
     return current not in game.rows and game.add_row(current)
 
 
@@ -625,14 +628,13 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
                 break
             mine_mix, their_mix = regret_matching(game.matrix, iterations, start + stage)
     obvious, next_obvious = settings.get("obvious", 0.0), settings.get("next_obvious", 0.0)
-    habit = bool(settings.get("read")) and gives_obvious_orders(state, 1 - p, troop_scores)
-    if habit and rng.random() < settings["read"]:
+    read = settings.get("read", 0.0)
+    habit = bool(read) and gives_obvious_orders(state, 1 - p, troop_scores) and rng.random() < read
+    if habit:
         obvious = next_obvious = settings["read_share"]
         game.deadline = start + stage
         punish(game, troop_scores(state, p))
         mine_mix, _ = regret_matching(expect_obvious(game.matrix, obvious), iterations, start + stage)
-    else:
-        habit = False
     LAST_STATS.clear()
     LAST_STATS.update({"rows": len(game.rows), "cols": len(game.cols), "evals": game.evals, "rounds": rounds,
                        "habit": habit})
