@@ -133,6 +133,26 @@ def test_a_stranded_troop_still_takes_its_last_target() -> None:
     assert hits >= 5
 
 
+def test_a_troop_is_worth_no_more_than_what_its_group_can_still_destroy() -> None:
+    # Black's troop 1 on a1 stands alone in a one-piece group whose only enemy neighbour is a2: it
+    # can destroy one piece more at most, however many a troop is worth. Troop 2 on g1 holds the
+    # big group and keeps its full worth.
+    state = from_text(STRANDED_POSITION)
+    geo, black = state.geo, PLAYERS.index(BLACK)
+    own, troops, white = state.territory[black], state.troops[black], state.territory[1 - black]
+    per_troop = nelaxtam_ai.TROOP_VALUE
+    assert threats.army_worth(geo, own, troops, white, per_troop) == per_troop + 1
+    white_without_a2 = white & ~(1 << state.size)
+    assert threats.army_worth(geo, own, troops, white_without_a2, per_troop) == per_troop
+    # Hard counts troops so; normal still counts every troop at its full worth.
+    bounded = nelaxtam_ai.Terms(bounded=True)
+    value = nelaxtam_ai.evaluate(geo, state.territory, state.troops, black, True, terms=bounded)
+    plain = nelaxtam_ai.evaluate(geo, state.territory, state.troops, black, True)
+    assert value == pytest.approx(plain - (per_troop - 1))
+    levels = nelaxtam_ai.LEVEL_SETTINGS
+    assert levels["hard"]["bounded"] and not levels["normal"].get("bounded")
+
+
 def test_a_side_behind_that_cannot_reach_the_front_has_run_out_of_clock() -> None:
     # Black is a piece behind and its only troop is stranded on a1 (a2, b1 and b2 gone): it can never
     # destroy again, so however few calm turns have passed, the cap will hand White the game. (Only

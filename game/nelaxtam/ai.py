@@ -60,7 +60,7 @@ from game.nelaxtam.rules import (
     order_target,
     resolve,
 )
-from game.nelaxtam.threats import cut_threat, frontier_distance, hang_loss, sole_loss, troop_mask
+from game.nelaxtam.threats import army_worth, cut_threat, frontier_distance, hang_loss, sole_loss, troop_mask
 
 WIN = 1000.0
 """Bonus for a position where the game has ended won; heuristic values stay far below it."""
@@ -117,6 +117,7 @@ class Terms:
 
     hang: float = HANG
     pairs: bool = False
+    bounded: bool = False
 
 
 DEFAULT_TERMS = Terms()
@@ -127,7 +128,7 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
                "placements": 300, "full": 0, "clock": 0, "obvious": 0.0, "spread": 1, "hang": 0.0},
     "hard": {"mine": 48, "theirs": 32, "rm": 400, "share": 0.85, "temp": 0.9, "improve": 1, "noise": 0.0,
              "placements": 600, "full": 1, "clock": 1, "deep": 20, "static": 0.45, "obvious": 0.6,
-             "next_obvious": 0.5, "spread": 1, "pairs": 1, "read": 0.85, "read_share": 0.9},
+             "next_obvious": 0.5, "spread": 1, "pairs": 1, "read": 0.85, "read_share": 0.9, "bounded": 1},
 }
 """Per level. Easy (``beginner``): no search, each troop's order drawn from a sharp softmax
 (``temp``) over the beginner's scores, destructions overlooked ``overlook`` of the time
@@ -147,7 +148,11 @@ parts and the clock (with 20 × 16 candidates, cut threats and the clock, hard b
 60 % of the time; this normal scores about 30 % against that one and still beats easy about 90 %).
 Hard also reads an opponent whose recent orders were all the obvious ones
 (:func:`game.nelaxtam.habits.gives_obvious_orders`): ``read`` of the time it then expects them
-``read_share`` of the time in both turns and adds its best answer to them (:func:`punish`)."""
+``read_share`` of the time in both turns and adds its best answer to them (:func:`punish`).
+Hard's troops are worth no more than what their groups can still destroy (``bounded``,
+:func:`game.nelaxtam.threats.army_worth`): with every troop at its full worth to the end, hard
+spared troops that had little left to do and lost close games on the count to the greedy bot,
+which trades them for pieces (7 of 60 in a ladder run)."""
 
 NEXT_MINE, NEXT_THEIRS, NEXT_RM = 6, 6, 60
 """The next turn's small matrix game in hard's look-ahead: candidates a side (the greedy joint
@@ -190,7 +195,11 @@ def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequenc
     masks = (troop_mask(troops[0]), troop_mask(troops[1]))
     # Per side: calm turns before one of its troops can destroy (0: one stands at the front).
     soonest = [CALM_LIMIT, CALM_LIMIT] if full else [0, 0]
-    value += TROOP_VALUE * (masks[p].bit_count() - masks[q].bit_count())
+    if terms.bounded:
+        value += (army_worth(geo, territory[p], troops[p], territory[q], TROOP_VALUE)
+                  - army_worth(geo, territory[q], troops[q], territory[p], TROOP_VALUE))
+    else:
+        value += TROOP_VALUE * (masks[p].bit_count() - masks[q].bit_count())
     for side, sign in ((p, 1.0), (q, -1.0)):
         other = 1 - side
         threatened = geo.spread_orth(masks[other]) & masks[side]
@@ -607,7 +616,8 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     spread = bool(settings.get("spread", 0))
     mine = candidates(state, p, int(settings["mine"]), temp, rng, spread)
     theirs = candidates(state, 1 - p, int(settings["theirs"]), temp, rng, spread)
-    terms = Terms(settings.get("hang", HANG), bool(settings.get("pairs", 0)))
+    terms = Terms(settings.get("hang", HANG), bool(settings.get("pairs", 0)),
+                  bool(settings.get("bounded", 0)))
     game = _Game(state, p, start + 0.5 * stage, bool(settings["full"]), bool(settings.get("clock", 0)), terms)
     for joint in theirs:
         game.cols.append(joint)

@@ -131,3 +131,23 @@ def frontier_distance(geo: Geometry, territory: int, enemy: int, sq: int, limit:
         layer = geo.spread_diag(layer) & territory & ~seen
         seen |= layer
     return limit
+
+
+def army_worth(geo: Geometry, territory: int, squares: Sequence[int], enemy: int, per_troop: float) -> float:
+    """The living troops' worth in pieces: ``per_troop`` each, but a group's troops together no
+    more than the enemy pieces the group borders orthogonally.
+
+    A troop never leaves its group (it steps diagonally onto its own territory) and destroys only
+    orthogonal neighbours, and groups and enemy territory only shrink, so those bordering pieces
+    are all it can ever destroy. Late in a game a troop counted at its full worth is an illusion:
+    a player who spares it instead of trading it for a piece loses the count at the end."""
+    worth = 0.0
+    seen = 0
+    for sq in squares:
+        if sq < 0 or seen >> sq & 1:
+            continue
+        group = geo.flood(1 << sq, territory)
+        seen |= group
+        count = troop_mask(squares) & group
+        worth += min(per_troop * count.bit_count(), (geo.spread_orth(group) & enemy).bit_count())
+    return worth
