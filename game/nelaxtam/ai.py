@@ -46,11 +46,11 @@ from game.nelaxtam.beginner import beginner_orders, lands_free
 from game.nelaxtam.habits import gives_obvious_orders
 from game.nelaxtam.invasion import placement_score as placement_score  # re-exported: the greedy bot uses it
 from game.nelaxtam.invasion import scored_placement
+from game.nelaxtam.plan import plan, state_after
 from game.nelaxtam.rules import (
     CALM_LIMIT,
     NOTHING,
     PHASE_INVASION,
-    PHASE_ORDERS,
     TROOPS,
     TURN_LIMIT,
     Geometry,
@@ -128,7 +128,8 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
                "placements": 300, "full": 0, "clock": 0, "obvious": 0.0, "spread": 1, "hang": 0.0},
     "hard": {"mine": 48, "theirs": 32, "rm": 400, "share": 0.85, "temp": 0.9, "improve": 1, "noise": 0.0,
              "placements": 600, "full": 1, "clock": 1, "deep": 20, "static": 0.45, "obvious": 0.6,
-             "next_obvious": 0.5, "spread": 1, "pairs": 1, "read": 0.85, "read_share": 0.9, "bounded": 1},
+             "next_obvious": 0.5, "spread": 1, "pairs": 1, "read": 0.85, "read_share": 0.9, "bounded": 1,
+             "plan": 1},
 }
 """Per level. Easy (``beginner``): no search, each troop's order drawn from a sharp softmax
 (``temp``) over the beginner's scores, destructions overlooked ``overlook`` of the time
@@ -148,7 +149,9 @@ parts and the clock (with 20 × 16 candidates, cut threats and the clock, hard b
 60 % of the time; this normal scores about 30 % against that one and still beats easy about 90 %).
 Hard also reads an opponent whose recent orders were all the obvious ones
 (:func:`game.nelaxtam.habits.gives_obvious_orders`): ``read`` of the time it then expects them
-``read_share`` of the time in both turns and adds its best answer to them (:func:`punish`).
+``read_share`` of the time in both turns and adds its best answer to them (:func:`punish`); with
+``plan`` it then plays the best of its candidates over three turns against them
+(:mod:`game.nelaxtam.plan`) instead of a mixture.
 Hard's troops are worth no more than what their groups can still destroy (``bounded``,
 :func:`game.nelaxtam.threats.army_worth`): with every troop at its full worth to the end, hard
 spared troops that had little left to do and lost close games on the count to the greedy bot,
@@ -158,6 +161,9 @@ NEXT_MINE, NEXT_THEIRS, NEXT_RM = 6, 6, 60
 """The next turn's small matrix game in hard's look-ahead: candidates a side (the greedy joint
 order and softmax samples) and regret-matching iterations. Small on purpose: hard needs dozens of
 these inside its budget, and the few best orders of each side carry most of a turn's value."""
+
+PLAN_OPTIONS = 20
+"""My candidate orders per position after the first turn of a plan against foreseen orders."""
 
 LAST_STATS: dict[str, float] = {}
 """Figures from the latest decision (candidates, evaluations, rounds): for tests and tuning."""
@@ -517,14 +523,6 @@ def expect_obvious(matrix: list[list[float]], share: float) -> list[list[float]]
     return [[(1.0 - share) * v + share * row[0] for v in row] for row in matrix]
 
 
-def _state_after(state: NelaxtamState, orders: tuple[Orders, Orders]) -> NelaxtamState:
-    """The position after one turn, as a state (so its own move lists and end check apply)."""
-    territory, troops, _ = resolve(state.geo, state.territory, state.troops, orders, report=False)
-    calm = 0 if tuple(territory) != tuple(state.territory) else state.calm + 1
-    return NelaxtamState(state.size, sea=state.sea, quiet=state.quiet, territory=territory, troops=troops,
-                         phase=PHASE_ORDERS, turn=state.turn + 1, calm=calm)
-
-
 def next_turn_value(after: NelaxtamState, p: int, rng: random.Random, full: bool = True,
                     obvious: float = 0.0, terms: Terms | None = None) -> float:
     """Player ``p``'s value of the position ``after``, by the *next* turn's matrix game.
@@ -576,7 +574,7 @@ def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep:
         key = (mine, theirs)
         if key not in values:
             orders = (mine, theirs) if p == 0 else (theirs, mine)
-            values[key] = next_turn_value(_state_after(state, orders), p, rng, game.full, next_obvious,
+            values[key] = next_turn_value(state_after(state, orders), p, rng, game.full, next_obvious,
                                           game.terms)
         return values[key]
 
@@ -598,6 +596,21 @@ def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep:
     matrix = [[values[(rows[i], cols[j])] for j in range(size)] for i in range(size)]
     x, _ = regret_matching(expect_obvious(matrix, obvious), 400)
     return rows[:size], x
+
+
+def _plan(state: NelaxtamState, p: int, game: _Game, temp: float, rng: random.Random, spread: bool,
+          deadline: float) -> tuple[Orders, float] | None:
+    """Hard's answer to an opponent read as giving the obvious orders: :func:`plan` three turns
+    against them, from the candidates of the one-turn stage, by the stage's evaluation."""
+    q = 1 - p
+
+    def value(s: NelaxtamState) -> float:
+        if s.over:
+            return final_value(s.territory[p].bit_count() - s.territory[q].bit_count())
+        return evaluate(s.geo, s.territory, s.troops, p, game.full, s.calm, s.turn, game.terms)
+
+    return plan(state, p, game.rows, value, lambda s: candidates(s, p, PLAN_OPTIONS, temp, rng, spread),
+                lambda s: _greedy_joint(s, q, troop_scores(s, q)), deadline)
 
 
 def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Random,
@@ -645,6 +658,12 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
         game.deadline = start + stage
         punish(game, troop_scores(state, p))
         mine_mix, _ = regret_matching(expect_obvious(game.matrix, obvious), iterations, start + stage)
+        if settings.get("plan"):
+            planned = _plan(state, p, game, temp, rng, spread, deadline)
+            if planned is not None:
+                LAST_STATS.clear()
+                LAST_STATS.update({"rows": len(game.rows), "habit": True, "plan": planned[1]})
+                return planned[0]
     LAST_STATS.clear()
     LAST_STATS.update({"rows": len(game.rows), "cols": len(game.cols), "evals": game.evals, "rounds": rounds,
                        "habit": habit})
