@@ -37,6 +37,7 @@ from game.ladder import (
 )
 from game.ladder_file import LadderFileError, ladder_document, merged_results, write_document
 from game.register import all_games, get
+from game.text import clean_text, quoted
 
 
 class UsageError(Exception):
@@ -67,12 +68,12 @@ def _replay(state: GameState, moves: Sequence[str], told: list[str] | None = Non
     """The state after ``moves``; ``told`` (if given) collects each turn's sentence in words."""
     for number, text in enumerate(moves, start=1):
         if state.over:
-            raise UsageError(f"move {number} '{text}': the game is already over")
+            raise UsageError(f"move {number} {quoted(text)}: the game is already over")
         try:
             turn = state.parse_turn(text)
             after = state.apply_turn(turn)
         except GameError as exc:
-            raise UsageError(f"move {number} '{text}': {exc}") from None
+            raise UsageError(f"move {number}: {exc}") from None
         if told is not None:
             told.append(f"{len(told) + 1}. {text}: {state.describe_turn(turn, after).note}")
         state = after
@@ -97,23 +98,22 @@ def status_json(info: GameInfo, state: GameState, moves: Sequence[str]) -> dict[
 def _record_start(args: argparse.Namespace) -> tuple[GameInfo, GameState, list[str]]:
     """``play --record FILE``: the record's game and moves, then any moves given after it (the
     first positional is a move then, since the record names the game)."""
-    from game.records import RecordFileError, parse_record
+    from game.files import ReadError, read_bytes
+    from game.records import MAX_RECORD_CHARS, RecordFileError, parse_record
 
     extra = ([args.game] if args.game else []) + list(args.moves)
     if args.option or args.position:
         raise UsageError("--record takes the game and its options from the record file")
+    name = quoted(args.record)
     try:
-        with open(args.record, "rb") as handle:
-            data = handle.read(4_000_001)
-        if len(data) > 4_000_000:
-            raise RecordFileError("the file is far too large to be a game record")
+        data = read_bytes(args.record, MAX_RECORD_CHARS * 4)  # regular files only, size checked
         record = parse_record(data.decode("utf-8-sig"))
-    except OSError as exc:
-        raise UsageError(f"{args.record}: {exc.strerror or 'cannot be read'}") from None
+    except ReadError as exc:
+        raise UsageError(f"{name} cannot be opened: {exc.reason}") from None
     except UnicodeDecodeError:
-        raise UsageError(f"{args.record}: the file is not UTF-8 text") from None
+        raise UsageError(f"{name}: the file is not UTF-8 text") from None
     except RecordFileError as exc:
-        raise UsageError(f"{args.record}: {exc}") from None
+        raise UsageError(f"{name}: {clean_text(str(exc), 200)}") from None
     moves = record.match.move_texts()
     state = _replay(record.match.state, extra)
     return record.match.game, state, moves + extra
@@ -261,7 +261,7 @@ def _pair(text: str) -> tuple[str, str]:
     """``hard-normal`` → ("hard", "normal"), refusing anything else with the players there are."""
     a, sep, b = text.strip().lower().partition("-")
     if not sep or a not in BOT_LEVELS or b not in BOT_LEVELS or a == b:
-        raise UsageError(f"--pair '{text}' should be two different players joined by '-', such as "
+        raise UsageError(f"--pair {quoted(text)} should be two different players joined by '-', such as "
                          f"hard-normal (players: {', '.join(BOT_LEVELS)})")
     return a, b
 
@@ -572,7 +572,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _SUBPARSERS[argv[0]].parse_intermixed_args(argv[1:])
         return int(args.func(args))
     except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {clean_text(str(exc), 400)}", file=sys.stderr)  # no raw NUL or escape codes
         return 2
     except KeyboardInterrupt:
         return 130

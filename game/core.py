@@ -18,6 +18,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.text import quoted
+
 Move = Hashable
 """A move is any small hashable value the game chooses; only its notation leaves the game."""
 
@@ -40,7 +42,7 @@ class MoveError(GameError):
     verdict = "is not a move"
 
     def __init__(self, text: str, why: str) -> None:
-        super().__init__(f"'{text}' {self.verdict}: {why}")
+        super().__init__(f"{quoted(text)} {self.verdict}: {why}")
         self.text = text
         self.why = why
 

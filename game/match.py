@@ -15,6 +15,7 @@ from typing import Any
 
 from game.core import GameError, GameInfo, GameState, Move, Outcome
 from game.register import get as get_game
+from game.text import quoted
 
 HUMAN = "human"
 AI = "ai"
@@ -69,10 +70,10 @@ class Seat:
         from game.ai import LEVELS
 
         if not isinstance(data, dict) or data.get("kind") not in (HUMAN, AI):
-            raise RecordError(f"a seat must be human or ai with a level, not {data!r}")
+            raise RecordError("a seat must be a person or the computer with a level")
         if data["kind"] == AI:
             if data.get("level") not in LEVELS:
-                raise RecordError(f"unknown computer level {data.get('level')!r}")
+                raise RecordError(f"unknown computer level {quoted(data.get('level'))}")
             return cls(AI, data["level"])
         return cls(HUMAN)
 
@@ -123,7 +124,7 @@ def _hints_from(data: Any, info: GameInfo) -> dict[str, int]:
     hints: dict[str, int] = {}
     for player, used in data.items():
         if player not in info.players:
-            raise RecordError(f"hints name {player!r}, who does not play {info.title}")
+            raise RecordError(f"hints name {quoted(player)}, who does not play {info.title}")
         if isinstance(used, bool) or not isinstance(used, int) or not 0 <= used <= MAX_HINTS:
             raise RecordError(f"hints must be whole numbers from 0 to {MAX_HINTS:,}")
         if used:

@@ -33,6 +33,7 @@ from game.ai import LEVELS
 from game.core import GameError, GameInfo
 from game.match import AI, Match, Seat
 from game.register import all_games
+from game.text import quoted
 
 MAGIC = "Curio Boards game record"
 MAX_RECORD_CHARS = 1_000_000
@@ -107,7 +108,7 @@ def _find_game(value: str, line: int) -> GameInfo:
     for info in all_games():
         if wanted in (info.id, info.title.lower()):
             return info
-    raise RecordFileError(f"no game called {value.strip()[:60]!r} is known here", line)
+    raise RecordFileError(f"no game called {quoted(value.strip())} is known here", line)
 
 
 def _options(value: str, line: int) -> dict[str, str]:
@@ -118,7 +119,7 @@ def _options(value: str, line: int) -> dict[str, str]:
     for part in value.split(","):
         key, sep, setting = part.partition("=")
         if not sep or not key.strip():
-            raise RecordFileError(f"an option must be written name=value, not {part.strip()[:40]!r}", line)
+            raise RecordFileError(f"an option must be written name=value, not {quoted(part.strip())}", line)
         options[key.strip()] = setting.strip()
     return options
 
@@ -129,7 +130,8 @@ def _seat(value: str, line: int) -> Seat:
     if computer:
         level = computer.group(1).lower()
         if level not in LEVELS:
-            raise RecordFileError(f"the computer level {level!r} is not one of {', '.join(LEVELS)}", line)
+            levels = ", ".join(LEVELS)
+            raise RecordFileError(f"the computer level {quoted(level)} is not one of {levels}", line)
         return Seat(AI, level)
     return Seat()
 

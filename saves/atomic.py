@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -84,7 +85,8 @@ def remove_stray_temps(directory: Path | str, min_age: float = 2.0) -> list[Path
     now = time.time()
     for path in candidates:
         try:
-            if not path.is_file() or now - path.stat().st_mtime < min_age:
+            info = path.lstat()  # a link is never followed, never removed
+            if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < min_age:
                 continue
             path.unlink()
         except OSError:

@@ -28,33 +28,24 @@ from __future__ import annotations
 import json
 import math
 import re
-import stat
 from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-# -- what a refusal says --------------------------------------------------------------------------------
-MISSING = "missing"
-FOLDER = "folder"
-NOT_A_FILE = "not-a-file"
-UNREADABLE = "unreadable"
-TOO_LARGE = "too-large"
-EMPTY = "empty"
-TRUNCATED = "truncated"
-DAMAGED = "damaged"
-
-
-class ReadError(ValueError):
-    """A file that cannot be read as data. ``kind`` says which way it failed (one of the constants
-    above, so a caller can word a missing file differently from a damaged one), ``reason`` is a
-    player-facing phrase ("it is not UTF-8 text"), ``line`` the line a JSON error is on."""
-
-    def __init__(self, kind: str, reason: str, line: int | None = None) -> None:
-        super().__init__(reason)
-        self.kind = kind
-        self.reason = reason
-        self.line = line
+# -- what a refusal says, and reading a file's bytes: game/files.py (the command line reads with it too)
+from game.files import (
+    DAMAGED,
+    EMPTY,
+    FOLDER,
+    MISSING,
+    NOT_A_FILE,
+    TOO_LARGE,
+    TRUNCATED,
+    UNREADABLE,
+    ReadError,
+    read_bytes,
+)
 
 
 @dataclass(frozen=True)
@@ -75,46 +66,6 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
-
-
-# -- reading bytes --------------------------------------------------------------------------------------
-def read_bytes(path: Path | str, max_bytes: int) -> bytes:
-    """The bytes of a regular file of at most ``max_bytes``; ReadError for anything else.
-
-    The size is checked before reading (and again while reading, in case the file grows), and only
-    regular files are opened: a named pipe would block the app forever, a device would never end."""
-    file = Path(path)
-    try:
-        info = file.stat()
-    except FileNotFoundError:
-        raise ReadError(MISSING, "it no longer exists") from None
-    except OSError as exc:
-        raise ReadError(UNREADABLE, _os_reason(exc)) from None
-    except ValueError:  # an embedded NUL in the path
-        raise ReadError(UNREADABLE, "its name cannot be used") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise ReadError(FOLDER, "it is a folder")
-    if not stat.S_ISREG(info.st_mode):
-        raise ReadError(NOT_A_FILE, "it is not a regular file")
-    if info.st_size > max_bytes:
-        raise ReadError(TOO_LARGE, "it is too large")
-    try:
-        with file.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise ReadError(MISSING, "it no longer exists") from None
-    except IsADirectoryError:
-        raise ReadError(FOLDER, "it is a folder") from None
-    except OSError as exc:
-        raise ReadError(UNREADABLE, _os_reason(exc)) from None
-    if len(data) > max_bytes:
-        raise ReadError(TOO_LARGE, "it is too large")
-    return data
-
-
-def _os_reason(exc: OSError) -> str:
-    """The system's own words ("Permission denied"), never an exception name."""
-    return exc.strerror or "the system refused to open it"
 
 
 def decode_text(data: bytes) -> str:
@@ -236,34 +187,31 @@ def read_json(path: Path | str, limits: Limits = DEFAULT_LIMITS) -> Any:
     return parse_json(decode_text(read_bytes(path, limits.file_bytes)), limits)
 
 
-# -- text made safe to draw -----------------------------------------------------------------------------
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-_LINE_BREAKS = re.compile("[\t\n\r\u2028\u2029]")
-ELLIPSIS = "…"
+# -- text made safe to draw: one home, game/text.py (the CLI quotes with it too) ------------------------
+from game.text import (  # noqa: E402  (re-exported: saves and scenes import them from here)
+    ELLIPSIS,
+    INVISIBLE_RANGES,
+    clean_text,
+    drawable,
+    file_name,
+    quoted,
+)
 
-
-def clean_text(value: Any, max_chars: int | None = None, *, keep_newlines: bool = False) -> str:
-    """``value`` as text that can always be drawn and written: control characters and lone
-    surrogates (an undecodable file name, a hand-edited ``\\ud800``) become U+FFFD, tabs and line
-    breaks become spaces (or stay newlines with ``keep_newlines``), and text beyond ``max_chars`` is
-    cut with an ellipsis. Non-text values are shown through ``str``."""
-    text = value if isinstance(value, str) else str(value)
-    if max_chars is not None and len(text) > max_chars:
-        text = text[: max(0, max_chars - 1)].rstrip() + ELLIPSIS
-    if keep_newlines:
-        text = text.replace("\r\n", "\n").replace("\t", " ")
-        text = _CONTROL.sub(lambda m: "\n" if m.group() in "\n\r" else "\ufffd", text)
-        return text
-    text = _LINE_BREAKS.sub(" ", text)
-    return _CONTROL.sub("\ufffd", text)
-
-
-def quoted(value: Any, max_chars: int = 40) -> str:
-    """``'value'`` for a sentence about a file's content: cleaned and short, whatever the file held."""
-    return f"'{clean_text(value, max_chars)}'"
-
-
-def file_name(path: Path | str, max_chars: int = 120) -> str:
-    """A file's name as a player may read it: bytes that are not UTF-8 (kept by Python as lone
-    surrogates) are shown as replacement characters."""
-    return clean_text(Path(path).name, max_chars)
+__all__ = [
+    "DAMAGED",
+    "ELLIPSIS",
+    "EMPTY",
+    "FOLDER",
+    "INVISIBLE_RANGES",
+    "MISSING",
+    "NOT_A_FILE",
+    "TOO_LARGE",
+    "TRUNCATED",
+    "UNREADABLE",
+    "ReadError",
+    "clean_text",
+    "drawable",
+    "file_name",
+    "quoted",
+    "read_bytes",
+]

@@ -18,6 +18,7 @@ player explicitly deletes it, and a deleted file waits in the trash while its Un
 
 from __future__ import annotations
 
+import os
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +27,7 @@ from typing import Any
 from game.core import Outcome
 from game.match import Match
 from saves.atomic import TEMP_SUFFIX, remove_stray_temps, write_atomic
+from saves.folders import own_file, own_folder, require_file
 from saves.reading import (
     clean_text,
 )
@@ -87,7 +89,7 @@ class SaveStore:
         self.root = Path(root)
         self.saves_dir = self.root / SAVES_DIR
         self.autosave_dir = self.root / AUTOSAVE_DIR
-        self.trash = Trash(self.root / TRASH_DIR)
+        self.trash = Trash(self.root / TRASH_DIR, self.root)
         self._own_files: dict[str, Path] = {}
         """Match id -> the manual save it was loaded from or last saved to: where Ctrl+S writes."""
 
@@ -195,6 +197,8 @@ class SaveStore:
         inside = any(resolved.parent == d.resolve() for d in (self.saves_dir, self.autosave_dir))
         if not inside or resolved.suffix != ".json":
             raise ValueError(f"{target} is not a save file of this store")
+        if os.path.lexists(target):
+            require_file(target, self.root)  # no link, and no folder that is a link (saves.folders)
         return target
 
     def autosave(self, match: Match) -> SaveEntry:
@@ -238,6 +242,8 @@ class SaveStore:
         ]
         candidates.sort(key=lambda e: (sort_time(e.saved_at), e.path.name))
         for entry in candidates[:excess]:
+            if not own_file(entry.path, self.root):
+                continue  # a link, or a folder that leads out of the data folder: not ours to delete
             try:
                 entry.path.unlink()
             except OSError:
@@ -261,7 +267,8 @@ class SaveStore:
         and renaming); the saves themselves are never touched. Called once at start-up."""
         removed: list[Path] = []
         for directory in (self.saves_dir, self.autosave_dir):
-            removed += remove_stray_temps(directory, min_age)
+            if own_folder(directory, self.root):
+                removed += remove_stray_temps(directory, min_age)
         removed += self.trash.purge_old()  # deletions whose Undo ended with an earlier session
         return removed
 

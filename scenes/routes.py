@@ -19,6 +19,7 @@ from scenes.shell.new_game import NewGameScene
 from scenes.shell.pause import PauseScene
 from scenes.shell.settings import SettingsScreen
 from scenes.shell.tutorial import LessonScreen, LessonsScreen
+from scenes.shell.unsaved import UnsavedScene
 
 SCREENS: dict[str, ScreenFactory] = {
     "menu": MainMenuScene,  # ()
@@ -30,6 +31,7 @@ SCREENS: dict[str, ScreenFactory] = {
     "match": MatchScene,  # (match: Match)
     "lessons": LessonsScreen,  # (info: GameInfo)
     "lesson": LessonScreen,  # (info: GameInfo, index: int)
+    "unsaved": UnsavedScene,  # (sentence: str): asked by App.quit over moves it could not save
 }
 
 

@@ -37,9 +37,9 @@ class TestWithToyGames:
     @pytest.mark.parametrize(
         ("argv", "needle"),
         [
-            (["play", "toy-nim", "take1", "take9"], "move 2 'take9'"),
-            (["play", "toy-nim", "--option", "stones=3", "take2", "take2"], "move 2 'take2'"),
-            (["play", "toy-pennies", "h"], "move 1 'h'"),
+            (["play", "toy-nim", "take1", "take9"], "move 2: 'take9'"),
+            (["play", "toy-nim", "--option", "stones=3", "take2", "take2"], "move 2: 'take2'"),
+            (["play", "toy-pennies", "h"], "move 1: 'h'"),
             (["play", "toy-nim", "--option", "stones=30"], "stones=30"),
             (["play", "toy-nim", "--option", "stones"], "name=value"),
             (["play", "no-such-game"], "unknown game 'no-such-game'"),

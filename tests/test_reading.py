@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.text import QUOTE_CHARS
 from saves import reading
 from saves.reading import (
     DAMAGED,
@@ -218,7 +219,7 @@ def test_undecodable_file_names_are_shown_with_replacement_characters(tmp_path: 
 def test_quoted_values_stay_short_and_clean() -> None:
     assert quoted("pgn") == "'pgn'"
     long = quoted(["curio"] * 1000)
-    assert len(long) <= 42 and long.endswith("…'")
+    assert len(long) <= QUOTE_CHARS + 2 and long.endswith("…'")  # at most 60 characters and the quotes
     assert quoted("a\x00b") == "'a\ufffdb'"
 
 

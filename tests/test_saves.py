@@ -465,7 +465,7 @@ def test_entries_survive_unreadable_files(store: SaveStore, monkeypatch: pytest.
     monkeypatch.setattr(Path, "open", flaky)
     entries = {e.path: e for e in store.entries()}
     assert entries[good].healthy
-    assert entries[bad].error == "The file could not be read (Permission denied)."
+    assert entries[bad].error == "The file could not be read (the app is not allowed to read it)."
 
 
 def test_listing_does_not_replay(store: SaveStore, monkeypatch: pytest.MonkeyPatch) -> None:

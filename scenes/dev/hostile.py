@@ -87,7 +87,23 @@ def hostile_saves() -> dict[str, bytes]:
         "bad-date.json": dump(_envelope(saved_at="the day after tomorrow")),
         "format-list.json": dump({"format": ["curio"] * 5000}),
         "illegal-move.json": dump(_envelope(match={"game": "elephant-run", "moves": ["@c2", "zz-" * 600]})),
+        **{f"invisible-{ord(c):04x}.json": dump(_envelope(label=c, saved_at="2025-03-16T10:00:00+00:00"))
+           for c in INVISIBLE_NAMES},
+        "every-invisible.json": dump(_envelope(label=EVERY_INVISIBLE, saved_at="2025-03-16T11:00:00+00:00")),
+        "invisible-game.json": dump(_envelope(match={"game": "\u200b", "moves": ["@c2"]})),
+        "invisible-moves.json": dump(_envelope(match={"game": "elephant-run", "moves": ["\u200b", "\xad"]})),
     }
+
+
+INVISIBLE_NAMES = "\u200b\u00ad\u200d\ufeff\u2060\u200e\u202e\U000e0001\ufe0f\u034f"
+"""Characters a font draws as nothing: a save named with only one of them once stopped the load screen
+on its first frame, every time, until the file was removed."""
+
+EVERY_INVISIBLE = "".join(chr(c) for c in (*range(0x00, 0x20), *range(0x7F, 0xA0), 0xAD, 0x600, 0x61C,
+                                              *range(0x200B, 0x2010), *range(0x202A, 0x202F),
+                                              *range(0x2060, 0x2070), 0xFEFF, *range(0xFFF9, 0xFFFC),
+                                              0xE0001, *range(0xE0020, 0xE0080), 0xD800, 0xDFFF))
+"""Every control and format character kind in one text, with two lone surrogates."""
 
 
 def write_hostile_files(root: Path, settings: str | None = "list-for-a-value") -> list[Path]:
@@ -128,6 +144,27 @@ def write_hostile_files(root: Path, settings: str | None = "list-for-a-value") -
         with open(raw, "wb") as handle:
             handle.write(b'{"format": "curio-boards-save", "ver')
         written.append(Path(os.fsdecode(raw)))
+    # names made of characters a font draws as nothing, and records no font could name
+    records = root / "records"
+    records.mkdir(parents=True, exist_ok=True)
+    for character in INVISIBLE_NAMES[:4]:
+        try:
+            named = saves / f"{character}.json"
+            named.write_bytes(json.dumps(_envelope(label=None)).encode())
+            (records / f"{character}{character}").mkdir(exist_ok=True)
+            (records / f"{character}.txt").write_text("Curio Boards record\n", encoding="utf-8")
+            written += [named, records / f"{character}{character}", records / f"{character}.txt"]
+        except (OSError, UnicodeError, ValueError):
+            continue  # a file system that refuses the name has nothing to show
+    if os.name == "posix" and sys.platform != "darwin":
+        for raw_name in (b"/caf\xe9.txt", b"/\xff\xfe-folder", b"/\xe2\x80\x8b.txt"):
+            raw = os.fsencode(records) + raw_name
+            if raw_name.endswith(b"folder"):
+                os.makedirs(raw, exist_ok=True)
+            else:
+                with open(raw, "wb") as handle:
+                    handle.write(b"not a record \xff\x00")
+            written.append(Path(os.fsdecode(raw)))
     # what an interrupted atomic write leaves: temp files beside the saves and the settings
     for folder in (saves, autosave, config):
         stray = folder / ".something.json.k2j3h4.tmp"

@@ -112,6 +112,15 @@ class Scene:
         leaves it alone."""
         return False
 
+    def unsaved_work(self) -> str | None:
+        """A sentence saying what closing the app now would lose ("Your last 4 moves could not be
+        saved: the disk is full."), or None. Asked by :meth:`App.quit` before the window goes."""
+        return None
+
+    def retry_saving(self) -> None:
+        """Try once more to save what :meth:`unsaved_work` spoke of (the "Try again" of the question
+        :meth:`App.quit` asks)."""
+
     def next_frame(self) -> float | None:
         """How soon this screen must be updated and drawn again when no input comes:
         :data:`~scenes.kit.pacing.NOW` while something on it moves (every frame at :data:`FPS`),
@@ -195,6 +204,8 @@ class App:
             self.set_fullscreen(True)
         if self.settings.message:
             self.toast(self.settings.message, 8.0)
+        if self.store.trash.problem:  # said once, at the start (see saves.folders)
+            self.toast(self.store.trash.problem, 8.0)
 
     def _tidy(self, config_dir: Path) -> None:
         """Remove the temporary files of writes a crash or a kill interrupted last time (never a save
@@ -398,7 +409,15 @@ class App:
         self._resized(self.screen.get_size())
 
     # -- loop -----------------------------------------------------------------------------------
-    def quit(self) -> None:
+    def quit(self, force: bool = False) -> None:
+        """Close the app, unless a screen holds work that could not be saved: then the player is
+        asked first (the "unsaved" screen: Quit anyway / Try again / Keep playing), while the window
+        is still there to ask in. ``force``: close without asking (the answer "Quit anyway")."""
+        if not force and "unsaved" in self.screens and self.top is not None and self.top.name != "unsaved":
+            lost = [text for scene in self.stack if (text := scene.unsaved_work())]
+            if lost:
+                self.open("unsaved", " ".join(lost))
+                return
         self.running = False
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
@@ -656,6 +675,7 @@ class App:
             if worker is not None:
                 worker.close()
         self.sound.close()
+        memory.unsettle()  # what this App froze can be collected once it is gone (tests make many)
         pygame.quit()
         font.cache_clear()  # the faces died with pygame.quit(): whoever draws next makes new ones
 

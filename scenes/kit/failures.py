@@ -10,26 +10,13 @@ players keep their words: a refused move's ``why``, a save's own sentence (``Sav
 
 from __future__ import annotations
 
-import errno
 import logging
 
+from game.text import os_reason
 from scenes.kit.board_view import sentence
 
 log = logging.getLogger(__name__)
 
-DISK_REASONS: dict[int, str] = {
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk is full",
-    errno.EACCES: "the app is not allowed to write there",
-    errno.EPERM: "the app is not allowed to write there",
-    errno.EROFS: "the disk can only be read, not written",
-    errno.ENOENT: "a file or folder it needs is missing",
-    errno.ENOTDIR: "a file stands where a folder should be",
-    errno.EISDIR: "a folder stands where a file should be",
-    errno.ENAMETOOLONG: "the file's name is too long for this system",
-    errno.EMFILE: "too many files are open at once",
-    errno.EIO: "the disk could not be read or written",
-}
 SOMETHING_WENT_WRONG = "something unexpected went wrong; the details are in the log"
 
 
@@ -54,7 +41,7 @@ def failure_reason(exc: BaseException) -> str:
         return words.strip().rstrip(".")
     if isinstance(exc, OSError):
         log.warning("disk failure", exc_info=exc)
-        return DISK_REASONS.get(exc.errno or -1, "the disk could not be read or written")
+        return os_reason(exc)
     log.error("unexpected failure", exc_info=exc)
     return SOMETHING_WENT_WRONG
 

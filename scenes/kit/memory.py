@@ -62,6 +62,13 @@ def settle() -> None:
     gc.freeze()
 
 
+def unsettle() -> None:
+    """Undo :func:`settle` as an app shuts down: everything frozen goes back to the collector, so an
+    app that is gone (and a test process makes hundreds) can be freed. Without it every ``App`` a
+    process built stayed in memory for good, frozen with everything it held."""
+    gc.unfreeze()
+
+
 def release() -> None:
     """Collect garbage now (every generation) and hand freed heap memory back to the system."""
     gc.collect()

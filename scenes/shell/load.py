@@ -406,8 +406,8 @@ class LoadScreen(Scene):
             self.reload()
             return
         except (OSError, ValueError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "the system refused"
-            self.dialogs.message("Could not delete", escape(f"The file could not be deleted ({reason})."))
+            why = failure_sentence("The file could not be deleted", exc)
+            self.dialogs.message("Could not delete", escape(why))
             return
         self.deleted_name = entry.path.name if entry.error is not None else entry.title
         self.undo_left = UNDO_SECONDS
@@ -462,8 +462,8 @@ class LoadScreen(Scene):
             self.dialogs.message("Could not rename", escape(exc.message))
             return
         except (OSError, ValueError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "the system refused"
-            self.dialogs.message("Could not rename", escape(f"The new name could not be written ({reason})."))
+            why = failure_sentence("The new name could not be written", exc)
+            self.dialogs.message("Could not rename", escape(why))
             return
         self.reload()
         paths = [e.path for e in self.entries]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.match import Match
-from scenes.kit.failures import failure_sentence
+from scenes.kit.failures import failure_reason, failure_sentence
 
 if TYPE_CHECKING:
     from scenes.kit.app import App
@@ -23,6 +23,10 @@ class MatchSaving:
         self.app = app
         self.match = match
         self.opening_saved = False
+        self.saved_turns = len(match.turns)
+        """Turns on disk as of the last autosave that worked (a loaded game is on disk as it is)."""
+        self.failure: str | None = None
+        """Why the last autosave failed ("the disk is full"); None once one works again."""
 
     def save_now(self) -> bool:
         """Save this game over its own save file, or make its first one (the pause menu calls this
@@ -61,4 +65,17 @@ class MatchSaving:
         try:
             self.app.store.autosave(self.match)
         except Exception as exc:
+            self.failure = failure_reason(exc)
             self.app.toast(failure_sentence("The game could not be saved automatically", exc), 5.0)
+            return
+        self.failure = None
+        self.saved_turns = len(self.match.turns)
+
+    def unsaved(self) -> str | None:
+        """What quitting now would lose, as a sentence, or None: asked before the app closes, so the
+        player is never told after the window has gone."""
+        if self.failure is None:
+            return None
+        count = max(1, len(self.match.turns) - self.saved_turns)
+        moves = "move" if count == 1 else f"{count} moves"
+        return f"Your last {moves} could not be saved: {self.failure}."

@@ -267,6 +267,12 @@ class MatchScene(Scene):
             if self.moves_rect.collidepoint(pos) or not self.board_rect.collidepoint(pos):
                 self.moves.scroll_by(event.y)  # up = earlier moves
 
+    def unsaved_work(self) -> str | None:
+        return self.saving.unsaved()
+
+    def retry_saving(self) -> None:
+        self.saving.autosave()
+
     def claims_key(self, event: pygame.event.Event) -> bool:
         """The board may use a letter the app would take (M merges in Changing Challenges)."""
         return self.input_player() is not None and self.view.claims_key(event.key)
