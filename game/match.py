@@ -15,7 +15,7 @@ from typing import Any
 
 from game.core import GameError, GameInfo, GameState, Move, Outcome
 from game.register import get as get_game
-from game.text import quoted
+from game.text import clean_text, quoted
 
 HUMAN = "human"
 AI = "ai"
@@ -57,13 +57,17 @@ class Seat:
 
     kind: str = HUMAN
     level: str | None = None
+    name: str | None = None
+    """A person's own name for a local two-player game ("Ana"), or None: the side's title is used."""
 
     @property
     def is_ai(self) -> bool:
         return self.kind == AI
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level} if self.is_ai else {"kind": self.kind}
+        if self.is_ai:
+            return {"kind": self.kind, "level": self.level}
+        return {"kind": self.kind, "name": self.name} if self.name else {"kind": self.kind}
 
     @classmethod
     def from_json(cls, data: Any) -> Seat:
@@ -75,10 +79,23 @@ class Seat:
             if data.get("level") not in LEVELS:
                 raise RecordError(f"unknown computer level {quoted(data.get('level'))}")
             return cls(AI, data["level"])
-        return cls(HUMAN)
+        return cls(HUMAN, name=player_name(data.get("name")))
 
     def describe(self) -> str:
         return f"Computer ({self.level})" if self.is_ai else "Human"
+
+
+MAX_NAME_CHARS = 20
+"""A player's name fits a player card, the curtain and a line of the load screen."""
+
+
+def player_name(value: Any) -> str | None:
+    """A name typed for a player (or read from a file) made safe: one line, visible characters, at
+    most :data:`MAX_NAME_CHARS`; None when nothing is left or it is not text."""
+    if not isinstance(value, str):
+        return None
+    text = " ".join(clean_text(value).replace("\ufffd", " ").split())
+    return text[:MAX_NAME_CHARS].strip() or None
 
 
 @dataclass(frozen=True)
@@ -179,6 +196,12 @@ class Match:
 
     def humans(self) -> list[str]:
         return [p for p, seat in self.seats.items() if not seat.is_ai]
+
+    def player_name(self, player: str) -> str:
+        """What to call the side ``player``: the person's own name when one was given, else the side's
+        title ("White")."""
+        seat = self.seats.get(player)
+        return (seat.name if seat is not None else None) or self.game.player_title(player)
 
     @property
     def two_player(self) -> bool:

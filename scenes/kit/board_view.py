@@ -318,6 +318,12 @@ class BoardView:
             return False
         return player not in self.hidden_players or len(self.match.humans()) == 1
 
+    def secret_task(self, player: str) -> tuple[str, str]:
+        """What ``player`` enters in secret now, for the hand-off curtain: (what they do, what it is
+        called), e.g. ("deals the chips", "chips"); the curtain says "Black deals the chips" and
+        "Backspace takes your chips back". Boards with secret entries say it in their game's words."""
+        return "gives the orders", "orders"
+
     def set_hidden(self, players: Sequence[str]) -> None:
         """Hide the secret parts (pending orders) of these players — for the hot-seat curtain."""
         self.hidden_players = frozenset(players)

@@ -394,6 +394,11 @@ class ElastaView(BoardView):
         self.cancel()
         return ViewAction.play(player, allotment)
 
+    def secret_task(self, player: str) -> tuple[str, str]:
+        if self.ela.phase == R.PHASE_TOKEN:
+            return "chooses a square to delete", "token"
+        return "deals the chips", "chips"
+
     def buttons(self, player: str | None) -> list[ViewButton]:
         if player is None or self.busy:
             return []

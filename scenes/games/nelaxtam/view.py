@@ -227,6 +227,11 @@ class NelaxtamView(BoardView):
             return None
         return self.controls.key(self.nel, key, text, player)
 
+    def secret_task(self, player: str) -> tuple[str, str]:
+        if self.nel.phase == R.PHASE_INVASION:
+            return "chooses where the troops land", "landing squares"
+        return "gives the orders", "orders"
+
     def buttons(self, player: str | None) -> list[ViewButton]:
         if player is None or self.busy:
             return []

@@ -1,8 +1,16 @@
-"""The hot-seat hand-off for secret orders: when two humans share the screen in a simultaneous game,
-the second must not see what the first has ordered, so a curtain covers the whole window between them.
+"""The hot-seat hand-off for secret orders: when two humans share one screen in a game of secret,
+simultaneous choices, neither may see what the other enters, so *every* secret entry starts behind a
+curtain over the whole window that names both people ("Black's turn — White, please look away").
 
-Only the state and its rules live here (who the curtain is up for, whose sealed order may still be
-taken back, what a key means behind it); the scene raises and lifts it, the painter draws it.
+It used to come only between the first and the second entry of a turn, so each turn's first entry
+was made with the other player still watching (the reveal had just kept both at the screen). Now the
+curtain goes up before the first entry too, once the reveal has played out (both see the reveal: it
+is public), and again before the second.
+
+Only the state and its rules live here (who the curtain is up for, whose sealed entry may still be
+taken back, what a key means behind it); the scene raises and lifts it and keeps everything under it
+hidden and unclickable, the painter draws it, and the board only says what its secret entry is called
+(:meth:`scenes.kit.board_view.BoardView.secret_task`).
 """
 
 from __future__ import annotations
@@ -41,16 +49,26 @@ class HandOff:
         self.cleared: str | None = None
 
     def raise_if_due(self, match: Match) -> bool:
-        """Put the curtain up when a human must give secret orders after another human has.
-        True if it went up just now."""
-        if self.up_for is not None or not match.state.simultaneous or match.over:
+        """Put the curtain up whenever a human is about to make a secret entry while another human
+        shares the screen: the first entry of a turn as well as the second. True if it went up just
+        now."""
+        if self.up_for is not None or not self.applies(match) or match.over:
             return False
-        humans_pending = [p for p in match.pending if not match.seats[p].is_ai]
         nxt = next((p for p in match.awaiting() if not match.seats[p].is_ai), None)
-        if nxt is None or not humans_pending or self.cleared == nxt:
+        if nxt is None or self.cleared == nxt:
             return False
         self.up_for = nxt
         return True
+
+    @staticmethod
+    def applies(match: Match) -> bool:
+        """Secret entries (a simultaneous game) and two people at one screen."""
+        return bool(match.state.simultaneous) and len(match.humans()) >= 2
+
+    @staticmethod
+    def looking_away(match: Match, player: str) -> str | None:
+        """The other human, who must look away while ``player`` enters (None if there is none)."""
+        return next((p for p in match.humans() if p != player), None)
 
     def lift(self, handed_over: bool = True) -> None:
         """Take the curtain down: the next player is at the screen (``handed_over``), or the player

@@ -72,6 +72,8 @@ class PaintedMatch(Protocol):
 
     def ai_to_move(self) -> str | None: ...
 
+    def player_name(self, player: str) -> str: ...
+
 
 class MatchPainter:
     """Draws one :class:`PaintedMatch` per frame. The chrome (backdrop, panel and banner cards, title)
@@ -222,6 +224,8 @@ class MatchPainter:
         scene = self.scene
         match, frame = scene.match, scene.frame
         acting = set(match.awaiting()) if not match.over else set()
+        if scene.handoff.applies(match):  # two people, secret entries: only the one at the screen acts
+            acting = {p for p in acting if match.seats[p].is_ai or p == scene.input_player()}
         winner = match.outcome.winner if match.outcome is not None else None
         y = frame.cards.top
         for player in match.game.players:
@@ -248,7 +252,10 @@ class MatchPainter:
         who = seat.describe()
         if len(match.humans()) == 1 and not seat.is_ai:
             who = "You"
-        name = style.text_surface(match.game.player_title(player), name_size, style.INK, True)
+        if seat.name:
+            who = match.game.player_title(player)  # "Ana" above, her side below
+        name_text = style.fit_text(match.player_name(player), name_size, card.right - tx - 70, bold=True)
+        name = style.text_surface(name_text, name_size, style.INK, True)
         surface.blit(name, (tx, card.top + 7))
         tag_label = None
         if on_move and seat.is_ai and scene.computer.thinking:
@@ -284,29 +291,35 @@ class MatchPainter:
 
     # -- curtain --------------------------------------------------------------------------------------
     def _draw_curtain(self, surface: pygame.Surface, player: str) -> None:
-        """The hot-seat hand-off: the whole window is covered so no secret order can be seen."""
-        match = self.scene.match
+        """The hot-seat hand-off: the whole window is covered, and the card names both people, the one
+        whose secret entry comes next and the one who must look away meanwhile."""
+        scene, match = self.scene, self.scene.match
         width, height = surface.get_size()
         surface.fill(style.WOOD_DARK)
         stripe = max(24, width // 40)
         for x in range(0, width, stripe * 2):
             pygame.draw.rect(surface, (64, 45, 34), (x, 0, stripe, height))
-        sealed = self.scene.handoff.sealed_by(match)
-        card = pygame.Rect(0, 0, min(560, width - 80), 220 if sealed is None else 240)
+        sealed = scene.handoff.sealed_by(match)
+        other = scene.handoff.looking_away(match, player)
+        task, noun = scene.view.secret_task(player)
+        card = pygame.Rect(0, 0, min(600, width - 80), 250 if sealed is None else 276)
         card.center = (width // 2, height // 2)
         style.panel(surface, card, style.PARCHMENT, radius=18, border=style.ACCENT)
-        title = match.game.player_title(player)
+        name = scene.player_name(player)
         self._draw_token(surface, player, (card.centerx, card.top + 48), 56)
-        centre = card.centerx
-        style.text(
-            surface, f"Pass to {title}", (centre, card.top + 88), 32, style.INK, bold=True, anchor="midtop"
-        )
-        hidden = "The other player's orders are hidden."
-        style.text(surface, hidden, (centre, card.top + 132), 17, style.INK_SOFT, anchor="midtop")
+        centre, room = card.centerx, card.width - 40
+        heading = style.fit_text(f"{name}'s turn", 32, room, bold=True)
+        style.text(surface, heading, (centre, card.top + 88), 32, style.INK, bold=True, anchor="midtop")
+        away = f"{scene.player_name(other)}, please look away" if other else "Secret entry"
+        away = style.fit_text(away, 20, room, bold=True)
+        style.text(surface, away, (centre, card.top + 134), 20, style.INK, bold=True, anchor="midtop")
+        while_ = style.fit_text(f"while {name} {task}.", 17, room)
+        style.text(surface, while_, (centre, card.top + 162), 17, style.INK_SOFT, anchor="midtop")
         if sealed is not None:
-            take_back = f"{match.game.player_title(sealed)}: Backspace takes your orders back"
-            style.text(surface, take_back, (centre, card.top + 160), 14, style.INK_SOFT, anchor="midtop")
-        pulse = 0.5 + 0.5 * math.sin(self.scene.clock * 3.0)
+            take_back = f"{scene.player_name(sealed)}: Backspace takes your {noun} back"
+            take_back = style.fit_text(take_back, 15, room)
+            style.text(surface, take_back, (centre, card.top + 190), 15, style.INK_SOFT, anchor="midtop")
+        pulse = 0.5 + 0.5 * math.sin(scene.clock * 3.0)
         color = tuple(round(a + (b - a) * pulse) for a, b in zip(style.ACCENT, style.WOOD, strict=True))
-        ready = "Click or press Space when ready"
+        ready = style.fit_text(f"{name}: click or press Space when you are ready", 18, room, bold=True)
         style.text(surface, ready, (centre, card.bottom - 40), 18, color, bold=True, anchor="midtop")

@@ -169,6 +169,8 @@ class MatchScene(Scene):
         if self.end_dialog is not None:
             self.end_dialog = None  # the UI was reset by the resize; reopen centred on the new board
         self._refresh_buttons()
+        if self.curtain_for is not None:
+            self.controls.hide()  # rebuilt for the new size: still nothing to see or click under it
 
     def _refresh_buttons(self) -> None:
         """Enable Undo/Redo exactly when the match allows them (and no sealed order is in the way).
@@ -237,7 +239,9 @@ class MatchScene(Scene):
             self._button(event.ui_element)
         elif self.curtain_for is not None:
             answer = curtain_answer(event)
-            if answer == TAKE_BACK:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.open_pause()  # over the curtain, which stays up beneath it
+            elif answer == TAKE_BACK:
                 self._take_back_sealed()
             elif answer == READY:
                 self._lift_curtain()
@@ -266,6 +270,10 @@ class MatchScene(Scene):
             pos = pygame.mouse.get_pos()
             if self.moves_rect.collidepoint(pos) or not self.board_rect.collidepoint(pos):
                 self.moves.scroll_by(event.y)  # up = earlier moves
+
+    def player_name(self, player: str | None) -> str:
+        """What the screen calls a side: the person's name in a two-player game, else its title."""
+        return self.match.player_name(player) if player is not None else ""
 
     def unsaved_work(self) -> str | None:
         return self.saving.unsaved()
