@@ -117,6 +117,9 @@ def mode_text(game: GameInfo, seats: Mapping[str, Seat]) -> str:
     computer is and at which level."""
     ai_seats = [(p, s) for p, s in seats.items() if s.is_ai]
     if not ai_seats:
+        names = [s.name for s in seats.values()]
+        if any(names):
+            return " vs ".join(s.name or game.player_title(p) for p, s in seats.items())
         return "Two players"
     if len(ai_seats) == len(seats):
         return "Computer vs computer"

@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 
 from game.ai import LEVELS
 from game.core import GameError, GameInfo
-from game.match import AI, Match, Seat
+from game.match import AI, Match, Seat, player_name
 from game.register import all_games
 from game.text import quoted
 
@@ -93,7 +93,7 @@ def format_record(match: Match, when: datetime | None = None) -> str:
         f"Options: {options}",
     ]
     for player in info.players:
-        lines.append(f"{info.player_title(player)}: {match.seats[player].describe()}")
+        lines.append(f"{info.player_title(player)}: {_seat_text(match.seats[player])}")
     lines.append(f"Date: {when.astimezone(UTC).strftime('%Y-%m-%d %H:%M')} UTC")
     lines.append(f"Result: {_one_line(result_text(match))}")
     lines.append("")
@@ -124,6 +124,15 @@ def _options(value: str, line: int) -> dict[str, str]:
     return options
 
 
+def _seat_text(seat: Seat) -> str:
+    """"Computer (easy)", "Human", or a person's name ("Ana") when one was given and cannot be read
+    back as anything else."""
+    name = seat.name
+    if seat.is_ai or not name or _COMPUTER.match(name) or name.lower() == "human":
+        return seat.describe()
+    return name
+
+
 def _seat(value: str, line: int) -> Seat:
     value = value.strip()
     computer = _COMPUTER.match(value)
@@ -133,7 +142,7 @@ def _seat(value: str, line: int) -> Seat:
             levels = ", ".join(LEVELS)
             raise RecordFileError(f"the computer level {quoted(level)} is not one of {levels}", line)
         return Seat(AI, level)
-    return Seat()
+    return Seat(name=player_name(value) if value.lower() != "human" else None)
 
 
 def _split(text: str) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:

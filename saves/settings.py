@@ -47,6 +47,7 @@ SETTINGS_LIMITS = Limits(file_bytes=256 * 1024, string_chars=10_000, list_items=
 _CHOICES = Record(
     {key: Field(Text(100), key) for key in ("mode", "level", "side")}
     | {"options": Field(MapOf(Text(200), max_keys=100), "options")}
+    | {"names": Field(MapOf(Text(100), max_keys=10), "names")}  # the last two-player names used
 )
 """One game's remembered new-game choices; the dialog checks the values against the game again."""
 

@@ -157,3 +157,24 @@ def test_against_the_computer_there_is_no_curtain(app: Any) -> None:
     match = Match("elasta", {}, {"white": Seat(), "black": Seat(AI, "easy")})
     scene = start(app, match)
     assert scene.curtain_for is None and scene.input_player() == "white"
+
+
+def test_typing_a_name_in_the_rename_box_changes_no_setting(app: Any) -> None:
+    """"Couch game with Ana" once muted the app: every key typed into a text field is the field's."""
+    from game.match import AI
+
+    match = Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat(AI, "easy")})
+    match.play_text("@c2")
+    app.store.save(match, label="First")
+    load = app.goto("load")
+    pump(app)
+    load.select(0)
+    load.ask_rename()
+    pump(app)
+    before = (app.settings.muted, app.fullscreen, len(app.stack))
+    for character in "Couch game with Ana m 12 hH":
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=ord(character.lower()), mod=0, unicode=character,
+                                     scancode=0),
+                  pygame.event.Event(pygame.TEXTINPUT, text=character)], DT)
+    assert (app.settings.muted, app.fullscreen, len(app.stack)) == before
+    assert load._rename is not None and load._rename.entry.get_text() == "Couch game with Ana m 12 hH"

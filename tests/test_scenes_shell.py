@@ -119,14 +119,24 @@ def test_new_game_dialog_starts_a_two_player_elephant_run(app: App) -> None:
     two_players = dialog.mode_row.buttons[dialog.mode_row.values.index(MODE_TWO)]
     click_element(app, two_players)
     assert dialog.mode == MODE_TWO
-    assert not dialog.level_row.buttons[0].is_enabled  # level and side do not apply
+    assert dialog.level_row is None and dialog.side_row is None  # the names are asked instead
+    assert set(dialog.name_entries) == {"elephant", "farmers"}
+    click_element(app, dialog.name_entries["elephant"])
+    for character in "Ana m":  # "m" is the mute key everywhere else; typed, it is a letter
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=ord(character.lower()), mod=0, unicode=character,
+                                     scancode=0),
+                  pygame.event.Event(pygame.TEXTINPUT, text=character)], 1 / 60)
+    assert not app.settings.muted
     click_element(app, dialog.start_button)
     assert dialog.match is not None and dialog.match.two_player
+    assert dialog.match.seats["elephant"].name == "Ana m" and dialog.match.seats["farmers"].name is None
+    assert dialog.match.player_name("farmers") == "Farmers"
     assert dialog.match.game.id == "elephant-run"
     assert type(app.top).__name__ == "MatchScene"
     assert app.top.match is dialog.match
     assert type(app.stack[0]).__name__ == "MainMenuScene" and len(app.stack) == 2
     assert app.settings.last_new_game["elephant-run"]["mode"] == MODE_TWO
+    assert app.settings.last_new_game["elephant-run"]["names"] == {"elephant": "Ana m"}
 
 
 def test_new_game_remembers_choices_and_vs_computer_seats(app: App) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIDropDownMenu
+from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
 from game.core import GameError, GameInfo
 from scenes.kit import style
@@ -68,6 +68,10 @@ class NewGameScene(Scene):
         self.level: str = level if level in levels() else ("normal" if "normal" in levels() else levels()[0])
         side = remembered.get("side")
         self.side: str = side if side in (*info.players, RANDOM_SIDE) else info.players[0]
+        saved_names = remembered.get("names") if isinstance(remembered.get("names"), dict) else {}
+        self.names: dict[str, str] = {p: str(saved_names.get(p, "")) for p in info.players}
+        """The names typed for a two-player game, remembered as the last used (empty: the side's title)."""
+        self.name_entries: dict[str, UITextEntryLine] = {}
         saved_options = remembered.get("options") if isinstance(remembered.get("options"), dict) else {}
         self.options: dict[str, str] = {}
         for spec in info.options:
@@ -150,24 +154,44 @@ class NewGameScene(Scene):
             tooltips=["Play against the computer", "Two people take turns at this screen"],
         )
         y += row_h + row_gap
-        self.labels.append(("Level", y, False))
-        self.level_row = ChoiceRow(
-            self.ui,
-            pygame.Rect(control_x, y, control_w, row_h),
-            [(lv, lv.title()) for lv in levels()],
-            self.level,
-            tooltips=[LEVEL_HELP.get(lv) for lv in levels()],
-        )
-        y += row_h + row_gap
-        self.labels.append(("You play", y, False))
-        sides = [(p, self.info.player_title(p)) for p in self.info.players] + [(RANDOM_SIDE, "Random")]
-        self.side_row = ChoiceRow(
-            self.ui,
-            pygame.Rect(control_x, y, control_w, row_h),
-            sides,
-            self.side,
-            tooltips=[f"You play the {t.lower()}" for _, t in sides[:-1]] + ["Let chance decide"],
-        )
+        self.level_row = self.side_row = None
+        self.name_entries = {}
+        if self.mode == MODE_TWO:  # the two people's names where the level and side are asked
+            from game.match import MAX_NAME_CHARS
+
+            for index, player in enumerate(self.info.players):
+                title = self.info.player_title(player)
+                self.labels.append((title, y, True))
+                entry = UITextEntryLine(
+                    pygame.Rect(control_x, y, control_w, row_h),
+                    self.ui,
+                    placeholder_text=f"{title} (type a name if you like)",
+                    initial_text=self.names.get(player, "")[:MAX_NAME_CHARS],
+                    object_id=ObjectID(f"#name_{player}", None),
+                )
+                entry.set_text_length_limit(MAX_NAME_CHARS)
+                self.name_entries[player] = entry
+                if index < len(self.info.players) - 1:
+                    y += row_h + row_gap
+        else:
+            self.labels.append(("Level", y, False))
+            self.level_row = ChoiceRow(
+                self.ui,
+                pygame.Rect(control_x, y, control_w, row_h),
+                [(lv, lv.title()) for lv in levels()],
+                self.level,
+                tooltips=[LEVEL_HELP.get(lv) for lv in levels()],
+            )
+            y += row_h + row_gap
+            self.labels.append(("You play", y, False))
+            sides = [(p, self.info.player_title(p)) for p in self.info.players] + [(RANDOM_SIDE, "Random")]
+            self.side_row = ChoiceRow(
+                self.ui,
+                pygame.Rect(control_x, y, control_w, row_h),
+                sides,
+                self.side,
+                tooltips=[f"You play the {t.lower()}" for _, t in sides[:-1]] + ["Let chance decide"],
+            )
         y += row_h + row_gap + 8
         self.options_header_y = y
         y += 32
@@ -213,8 +237,11 @@ class NewGameScene(Scene):
     # -- events ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.mode_row is not None and self.mode_row.handle_event(event):
-            self.mode = self.mode_row.selected
-            self._apply_mode()
+            if self.mode != self.mode_row.selected:
+                self._keep_names()
+                self.mode = self.mode_row.selected
+                self.ui.clear_and_reset()  # the level and side rows give way to the names, or back
+                self.layout(self.app.size)
             self.error = None
         elif self.level_row is not None and self.level_row.handle_event(event):
             self.level = self.level_row.selected
@@ -244,7 +271,10 @@ class NewGameScene(Scene):
         from game.match import AI, HUMAN, Seat
 
         if self.mode == MODE_TWO:
-            return {p: Seat(HUMAN) for p in self.info.players}
+            from game.match import player_name
+
+            self._keep_names()
+            return {p: Seat(HUMAN, name=player_name(self.names.get(p))) for p in self.info.players}
         human = self.side if self.side != RANDOM_SIDE else (rng or random.Random()).choice(self.info.players)
         return {p: Seat(HUMAN) if p == human else Seat(AI, self.level) for p in self.info.players}
 
@@ -269,8 +299,16 @@ class NewGameScene(Scene):
         if not self.app.open_match(match):
             self.error = "The game screen could not be opened."
 
+    def _keep_names(self) -> None:
+        """What is typed in the name fields, kept across a change of mode and for next time."""
+        for player, entry in self.name_entries.items():
+            if entry.alive():
+                self.names[player] = entry.get_text()
+
     def _remember(self) -> None:
-        choices = {"mode": self.mode, "level": self.level, "side": self.side, "options": dict(self.options)}
+        self._keep_names()
+        choices = {"mode": self.mode, "level": self.level, "side": self.side, "options": dict(self.options),
+                   "names": {p: n for p, n in self.names.items() if n.strip()}}
         from saves.settings import remember_new_game
 
         remember_new_game(self.app.settings, self.info.id, choices)

@@ -434,7 +434,7 @@ class MatchScene(Scene):
             return
         self.view.set_hidden(HandOff.hidden(self.match))
         self._lift_curtain(handed_over=False)
-        title = self.match.game.player_title(owner)
+        title = self.match.player_name(owner)
         self._say(f"{title}'s orders are back on the board: change them and confirm again.")
 
     def undo(self) -> None:
@@ -442,7 +442,7 @@ class MatchScene(Scene):
             return
         sealed = self.handoff.sealed_by(self.match)
         if sealed is not None:
-            title = self.match.game.player_title(sealed)
+            title = self.match.player_name(sealed)
             self._say(f"{title}'s orders are sealed until the reveal; only {title} could take them back.")
             return
         if not self.match.can_undo():

@@ -40,7 +40,7 @@ def result_texts(match: Match, view: BoardView) -> tuple[str, str, str]:
     if outcome.winner is None:
         headline = "A draw"
     else:
-        title = game.player_title(outcome.winner)
+        title = match.player_name(outcome.winner)
         humans = match.humans()
         if len(humans) == 1:
             headline = "You win!" if outcome.winner in humans else f"The computer wins ({title})"
@@ -49,7 +49,7 @@ def result_texts(match: Match, view: BoardView) -> tuple[str, str, str]:
     score_line = view.result_details()
     if not score_line:
         score = match.state.score()
-        score_line = "  ·  ".join(f"{game.player_title(p)}: {score[p]}" for p in game.players if p in score)
+        score_line = "  ·  ".join(f"{match.player_name(p)}: {score[p]}" for p in game.players if p in score)
     return headline, reason, score_line
 
 
@@ -79,7 +79,7 @@ def banner_texts(
         return f"Game over — {headline}", message or reason, message_error
     if view.busy and view.last_move is not None:
         turn = view.last_move
-        who = " & ".join(game.player_title(p) for p in turn.moves)
+        who = " & ".join(match.player_name(p) for p in turn.moves)
         return f"{who}: {turn.text}", note(turn) or "", False
     if computer is not None and human is None:
         dots = "." * (1 + int(clock * 2.5) % 3)
@@ -89,7 +89,7 @@ def banner_texts(
     player = human or next(iter(match.awaiting()), None)
     if player is None:
         return "", "", False
-    title = game.player_title(player)
+    title = match.player_name(player)
     prompt = view.prompt(player)
     who = f"Your move — {title}" if len(match.humans()) == 1 else f"{title} to move"
     if message:

@@ -45,6 +45,9 @@ class RenameWindow(UIWindow):
         )
         self.entry.set_text_length_limit(limit)
         self.entry.focus()
+        typed = len(self.entry.get_text())  # the whole name selected, the cursor after it: typing
+        self.entry.select_range = [0, typed]  # replaces it, the arrow keys keep it (as every OS does)
+        self.entry.edit_position = typed
         anchors = {"left": "right", "right": "right", "top": "bottom", "bottom": "bottom"}
         self.rename_button = UIButton(
             pygame.Rect(-126, -52, 112, 38),
