@@ -17,6 +17,10 @@ import sys  # noqa: E402
 import tempfile  # noqa: E402
 import traceback  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
+
+if TYPE_CHECKING:
+    from saves.instance import AlreadyRunning
 
 SCREENSHOT_SIZE_HINT = "1024x640"
 WARMUP_FRAMES = 12
@@ -218,6 +222,29 @@ def _bench(data_dir: Path, size: tuple[int, int]) -> int:
     return 0
 
 
+def _take_data_folder(data_dir: Path | None) -> AlreadyRunning | None:
+    """Lock the data folder for this process (:mod:`saves.instance`): None when this copy may go on
+    (locked, or locking is impossible here), the refusal when another copy holds the folder."""
+    from saves.instance import AlreadyRunning, acquire
+    from saves.paths import resolve_data_dir
+
+    try:
+        acquire(resolve_data_dir(data_dir))  # held until the process ends, however it ends
+    except AlreadyRunning as exc:
+        return exc
+    return None
+
+
+def already_open(refused: AlreadyRunning) -> int:
+    """A second start on a folder another copy has open: one line on stderr, a small window that
+    says so, then exit 0 without touching the folder (starting twice is no error of the player's)."""
+    print(f"curio-boards: {refused}; this copy closes.", file=sys.stderr, flush=True)
+    from scenes.shell.already_open import show_already_open
+
+    show_already_open(refused.data_dir)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -243,10 +270,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.bench:
         return bench(args.data_dir, args.size)
     if args.self_test is not None:
+        if args.data_dir is not None:  # without it the self test plays in a temporary folder of its own
+            refused = _take_data_folder(args.data_dir)
+            if refused is not None:
+                print(f"self-test: FAILED: {refused}", flush=True)
+                return 1
         from scenes.dev.selftest import run_self_test
 
         return run_self_test(args.self_test, args.data_dir, args.size)
 
+    refused = _take_data_folder(args.data_dir)
+    if refused is not None:
+        return already_open(refused)
     from scenes.routes import new_app
     app = new_app(data_dir=args.data_dir, size=args.size)
     try:

@@ -14,6 +14,15 @@ empty, and :attr:`Progress.message` says so in plain words for a screen to show 
 
 Lessons are named by their ids, and ids of lessons that no longer exist are kept (a later version may
 bring them back); counting only the lessons a game has now is :meth:`Progress.summary`'s business.
+
+A file written by a newer version of the app (a higher ``version``) is left exactly as it is: its
+stars are read as far as this version understands them, the stars earned now are kept until the game
+closes, and :attr:`Progress.message` says so once. It is never rewritten as version 1, never pruned,
+never put aside.
+
+Every write first reads the file on disk again and keeps the better of its stars and ours, lesson by
+lesson, so a second copy of the app on the same folder (which :mod:`saves.instance` normally turns
+away) or anything else that wrote the file meanwhile loses nothing.
 """
 
 from __future__ import annotations
@@ -53,6 +62,8 @@ class Progress:
         """Where the unusable file was moved (None if it could not be moved: then it is never
         written over, and progress is kept for this session only)."""
         self.writable = True
+        self.newer = False
+        """The file on disk was written by a newer version: read, never written (see the module)."""
 
     # -- reading ------------------------------------------------------------------------------------
     @property
@@ -62,14 +73,27 @@ class Progress:
         return self._games
 
     def _read(self) -> dict[str, dict[str, int]]:
+        """The stars in the file on disk ({} when there is none). A damaged file is put aside; a newer
+        version's is read as far as understood and marks this progress unwritable (:attr:`writable`)."""
         try:
             data = read_json(self.path, LIMITS)
+            if is_newer(data):
+                self._leave_alone()
+                return parse_progress(data, strict=False)
             return parse_progress(data)
         except ReadError as exc:
             if exc.kind == MISSING or not self._there():
                 return {}  # nothing on disk to keep: the first record writes the file
             self._put_aside(exc.reason)
             return {}
+
+    def _leave_alone(self) -> None:
+        """A newer version's file: never written by this version, and the player told once."""
+        if not self.newer:
+            self.newer = True
+            self.writable = False
+            self.message = ("Your lesson progress was written by a newer version of Curio Boards, so the "
+                            "stars you earn here are kept only until you close the game.")
 
     def _there(self) -> bool:
         """Whether something (anything, even a broken link) sits where the file goes."""
@@ -124,7 +148,12 @@ class Progress:
         self.games.setdefault(game_id, {})[lesson_id] = stars
         if not self.writable:
             return True
-        write_atomic(self.path, dumps(self.games))
+        for game, lessons in self._read().items():  # what another copy wrote meanwhile is kept too
+            ours = self.games.setdefault(game, {})
+            for lesson, best in lessons.items():
+                ours[lesson] = max(best, ours.get(lesson, 0))
+        if self.writable:  # reading again may have found a newer version's file, or one put aside
+            write_atomic(self.path, dumps(self.games))
         return True
 
 
@@ -134,25 +163,45 @@ def dumps(games: dict[str, dict[str, int]]) -> str:
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
-def parse_progress(data: Any) -> dict[str, dict[str, int]]:
+def is_newer(data: Any) -> bool:
+    """Whether parsed ``data`` is a progress file from a newer version of the app (left alone)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return False
+    version = data.get("version", VERSION)
+    return isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+
+
+def parse_progress(data: Any, strict: bool = True) -> dict[str, dict[str, int]]:
     """The stars in parsed ``data``; ReadError if anything in it is not what this app writes.
 
     Strict on purpose: a file with one impossible entry has been edited or damaged, and a partial
-    read that is later written back would quietly lose the rest."""
+    read that is later written back would quietly lose the rest. ``strict=False`` is for a newer
+    version's file, which is never written back: what this version understands is taken, the rest
+    skipped, and nothing raises."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
+        if not strict:
+            return {}
         raise ReadError("damaged", "it is not a lesson progress file")
     games = data.get("games", {})
     if not isinstance(games, dict):
+        if not strict:
+            return {}
         raise ReadError("damaged", "its list of games is not readable")
     result: dict[str, dict[str, int]] = {}
     for game_id, lessons in games.items():
         if not _ID.match(game_id) or not isinstance(lessons, dict):
+            if not strict:
+                continue
             raise ReadError("damaged", "it names a game in a way this app never writes")
         stars: dict[str, int] = {}
         for lesson_id, value in lessons.items():
             if not _ID.match(lesson_id):
+                if not strict:
+                    continue
                 raise ReadError("damaged", "it names a lesson in a way this app never writes")
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_STARS:
+                if not strict:
+                    continue
                 raise ReadError("damaged", "it holds a number of stars that cannot be")
             if value:
                 stars[lesson_id] = value
