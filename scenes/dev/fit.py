@@ -50,8 +50,8 @@ import pygame
 
 from scenes.kit import fonts, text
 
-SMALLEST_PX = 11
-"""The smallest text size the issue allows."""
+SMALLEST_PX = 12
+"""The smallest text size a player is asked to read (12 px, also at 1024x640)."""
 MINIATURE_PX = 5
 """Text that ends below this is part of a picture shrunk whole (a save's thumbnail of its board): a
 picture of text no one is meant to read, not text; it is not judged."""

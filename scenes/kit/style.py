@@ -299,7 +299,7 @@ def _shadow_surface(content: str, size: int, bold: bool) -> pygame.Surface:
     return shade
 
 
-SMALLEST_TEXT = 11
+SMALLEST_TEXT = 12
 """No text is set smaller than this (issue #14: legible at 1024x640)."""
 
 

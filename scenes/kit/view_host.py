@@ -56,10 +56,7 @@ class PanelControls:
         self._view_specs = specs
         if not specs:
             return
-        gap = self.gap
-        w = (row.width - gap * (len(specs) - 1)) // len(specs)
-        for i, spec in enumerate(specs):
-            rect = pygame.Rect(row.left + i * (w + gap), row.top, w, row.height)
+        for spec, rect in zip(specs, button_row(row, [spec.label for spec in specs], self.gap), strict=True):
             button = UIButton(
                 rect,
                 spec.label,
@@ -78,6 +75,32 @@ class PanelControls:
     def view_key(self, element: Any) -> str | None:
         """The key of the board's button ``element``, or None."""
         return next((key for key, button in self.view_buttons.items() if element is button), None)
+
+
+BUTTON_PADDING = 12
+"""Room a button's label needs beside its text (border and inner padding, both sides)."""
+
+
+def button_row(row: pygame.Rect, labels: list[str], gap: int) -> list[pygame.Rect]:
+    """Rectangles for buttons labelled ``labels`` side by side in ``row``: as wide as each label
+    needs, the room left over shared equally, so "Clear", "Random" and "Confirm" all fit the narrow
+    panel of a 1024x640 window where three equal thirds cut the longer two. Equal widths when the
+    labels need more than the row has (the fit checker then says so)."""
+    from scenes.kit.fonts import font
+
+    face = font(17, True)  # the theme's button face (assets/theme.json: "button")
+    needs = [face.size(label)[0] + BUTTON_PADDING for label in labels]
+    room = row.width - gap * (len(labels) - 1)
+    if sum(needs) > room:
+        needs = [room // len(labels)] * len(labels)
+    spare = room - sum(needs)
+    widths = [need + spare // len(labels) for need in needs]
+    widths[-1] += room - sum(widths)  # the pixels the division leaves over go to the last
+    rects, x = [], row.left
+    for width in widths:
+        rects.append(pygame.Rect(x, row.top, width, row.height))
+        x += width + gap
+    return rects
 
 
 def over_window(ui: pygame_gui.UIManager, pos: tuple[int, int]) -> bool:

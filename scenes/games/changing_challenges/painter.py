@@ -224,7 +224,7 @@ def _knob_rect(geo: Seesaw, moment: float, size: int) -> pygame.Rect:
 def draw_gauge(surface: pygame.Surface, geo: Seesaw, moment: float, preview: int | None) -> None:
     """The moving part of the gauge: a knob on the scale carrying the current moment, and a
     hollow knob where the hovered move would put it."""
-    size = max(11, int(geo.s * 0.27))
+    size = max(12, int(geo.s * 0.27))
     if preview is not None and preview != round(moment):
         knob = _knob_rect(geo, preview, size)
         pygame.draw.rect(surface, (255, 255, 255), knob, width=2, border_radius=knob.height // 2)

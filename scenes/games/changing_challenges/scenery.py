@@ -141,8 +141,8 @@ def _draw_coordinates(surface: pygame.Surface, geo: Seesaw) -> None:
     s = geo.s
     frame = geo.frame
     gx, gy = geo.grid
-    size = max(11, int(s * 0.28))
-    small = max(11, int(s * 0.25))
+    size = max(12, int(s * 0.28))
+    small = max(12, int(s * 0.25))
     bottom_y = (frame.bottom + gy + ROWS * s) // 2
     top_y = (frame.top + gy) // 2
     for col in range(COLS):
@@ -243,16 +243,25 @@ def _draw_gauge_frame(surface: pygame.Surface, geo: Seesaw, ox: int, oy: int) ->
         x = round(bar.centerx + m / LIMIT * bar.width / 2)
         tall = m == 0
         pygame.draw.line(surface, (20, 14, 10), (x, bar.bottom + 2), (x, bar.bottom + (7 if tall else 4)), 2)
-    size = max(11, int(s * 0.26))
+    size = max(12, int(s * 0.26))
     for m, anchor in ((-LIMIT, "midright"), (LIMIT, "midleft")):
         x = bar.left - 8 if m < 0 else bar.right + 8
         label = style.text_surface(signed(m), size, (240, 220, 190), True)
         surface.blit(label, label.get_rect(**{anchor: (x, bar.centery)}))
-    small = max(11, int(s * 0.23))
+    small = max(12, int(s * 0.23))
     caption_y = (bar.bottom + card.bottom) // 2 + 2
-    left = style.text_surface("tips left: Circles win", small, (236, 170, 150))
-    right = style.text_surface("tips right: Triangles win", small, (160, 192, 236))
+    # the longest wording whose three parts fit under the bar side by side (a small board, a rules
+    # diagram, once drew "BALANCE" over both captions)
     middle = style.text_surface("BALANCE", small, (200, 176, 140), True)
-    surface.blit(left, left.get_rect(midleft=(bar.left, caption_y)))
-    surface.blit(right, right.get_rect(midright=(bar.right, caption_y)))
-    surface.blit(middle, middle.get_rect(center=(bar.centerx, caption_y)))
+    for left_text, right_text, with_middle in (("tips left: Circles win", "tips right: Triangles win", True),
+                                               ("tips left: Circles win", "tips right: Triangles win", False),
+                                               ("Circles win", "Triangles win", False)):
+        left = style.text_surface(left_text, small, (236, 170, 150))
+        right = style.text_surface(right_text, small, (160, 192, 236))
+        half = (middle.get_width() // 2 + 8) if with_middle else 6
+        if max(left.get_width(), right.get_width()) + half <= bar.width // 2:
+            surface.blit(left, left.get_rect(midleft=(bar.left, caption_y)))
+            surface.blit(right, right.get_rect(midright=(bar.right, caption_y)))
+            if with_middle:
+                surface.blit(middle, middle.get_rect(center=(bar.centerx, caption_y)))
+            break

@@ -70,7 +70,7 @@ def _masked(mask: pygame.Surface, fill: pygame.Surface) -> pygame.Surface:
     return out
 
 
-BADGE_LETTER_PX = 11
+BADGE_LETTER_PX = 12
 """The smallest a piece's letter badge is drawn, in window pixels."""
 
 

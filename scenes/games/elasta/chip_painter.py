@@ -193,8 +193,8 @@ def draw_plate(
 ) -> None:
     """A name plate in the table's corner by the player's rail: who, what they are doing (in the
     accent colour while it is their turn to act) and, in the token variant, tokens left."""
-    name_size = max(11, int(s * 0.27))
-    sub_size = max(11, int(s * 0.22))
+    name_size = max(12, int(s * 0.27))
+    sub_size = max(12, int(s * 0.22))
     x = rect.left + 4
     if token is not None:
         surface.blit(token, token.get_rect(midleft=(x, rect.centery)))

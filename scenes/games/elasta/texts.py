@@ -92,8 +92,6 @@ def buttons(state: ElastaState, player: str, chosen: bool, placed: int, compact:
         ViewButton("random", "Random", "Deal the chips still in the tray at random (R)", enabled=placed < N),
         ViewButton("confirm", "Confirm", "Seal this allotment (Enter)", primary=True, enabled=placed == N),
     ]
-    if compact:
-        del commands[1]
     return commands
 
 

@@ -45,7 +45,7 @@ def tray_picture(
     pygame.draw.rect(surface, BED, bed, border_radius=int(s * 0.14))
     pygame.draw.rect(surface, kit.shade(BED, 0.7), bed, width=2, border_radius=int(s * 0.14))
     # coordinates on the frame: they match the notation in the move list
-    size = max(11, int(s * 0.15))
+    size = max(12, int(s * 0.15))
     label_color = kit.shade(TRAY, 1.7)
     for f in range(FILES):
         r = geo.square_rect(f, 0).move(ox, oy)
@@ -78,7 +78,7 @@ def _draw_pile_frame(surface: pygame.Surface, pile: pygame.Rect, s: int) -> None
     pygame.draw.rect(panel, (0, 0, 0, 70), panel.get_rect(), border_radius=int(s * 0.18))
     pygame.draw.rect(panel, (255, 255, 255, 30), panel.get_rect(), width=2, border_radius=int(s * 0.18))
     surface.blit(panel, pile)
-    size = max(11, int(s * 0.14))
+    size = max(12, int(s * 0.14))
     style.text(
         surface, "Eaten", (pile.centerx, pile.top + int(s * 0.1)), size, LABEL, bold=True, anchor="midtop"
     )

@@ -104,7 +104,7 @@ def draw_roster(
     s = table.s
     head = table.head(player).inflate(-10, -10)
     name_size = max(13, min(19, int(s * 0.32)))
-    small = max(11, min(15, int(s * 0.27)))
+    small = max(12, min(15, int(s * 0.27)))
     line1 = head.top + head.height * 0.3
     x = head.left + 5
     if card.token is not None:
@@ -134,7 +134,7 @@ def draw_roster(
             surface.blit(glow, glow.get_rect(center=center))
         surface.blit(icon, icon.get_rect(center=center))
         top, bottom, color = troop_lines(card, geo, troop, sq, fallen)
-        tx = center[0] + mini // 2 + 6
+        tx = center[0] + mini // 2 + (6 if slot.width > 90 else 3)  # a narrow slot keeps 12 px text whole
         width = slot.right - tx - 1
         first_color = FALLEN if fallen else (color if top == "next" else style.PARCHMENT)
         top_size = style.size_to_fit(top, name_size - 1, width, True)
@@ -165,7 +165,7 @@ def draw_roster(
 def _draw_score(surface: pygame.Surface, card: RosterCard, head: pygame.Rect, s: int) -> None:
     """The pieces a side holds, big; it pops when the resolution reaches its score step."""
     score_size = max(17, min(30, int(s * 0.5)))
-    small = max(11, min(15, int(s * 0.27)))
+    small = max(12, min(15, int(s * 0.27)))
     number = style.text_surface(str(card.score), score_size, style.ACCENT_LIGHT, True)
     width = number.get_width()
     if card.score_step is not None:

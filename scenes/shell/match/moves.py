@@ -27,7 +27,7 @@ CARD_WIDTH = 380
 """The widest the card of a pointed-at row gets (it sits over the board, left of the panel)."""
 CARD_TEXT = 15
 POINT_HINT = "Point to read a move, click to see it"
-SMALLEST_NOTATION = 11
+SMALLEST_NOTATION = 12
 """A long turn (Nelaxtam's orders for both sides) is set smaller, down to this, before it is cut."""
 FOCUS_FILL = (222, 232, 246)
 """The row of the move a review shows: the review's blue, lightened (the newest row is amber)."""
