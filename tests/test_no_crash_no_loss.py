@@ -308,3 +308,70 @@ def test_hostile_saves_are_still_listed(tmp_path: Path) -> None:
     assert titles and all(drawable(t) == t or "\ufffd" in drawable(t) for t in titles)
     data = json.loads((tmp_path / "saves" / "invisible-200b.json").read_text())
     assert data["label"] == "\u200b"  # the file itself is left exactly as it was
+
+
+def _hostile_path_name() -> str:
+    """A folder name made of every control and format character a POSIX file name may hold (all but
+    NUL and '/'), and a byte that is not UTF-8 (kept by Python as a lone surrogate)."""
+    controls = "".join(chr(c) for c in range(1, 0x20) if chr(c) != "/")
+    formats = "".join(chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) == "Cf")
+    return controls + formats[:60] + os.fsdecode(b"\xff\xfe") + "end"
+
+
+@pytest.mark.skipif(os.name != "posix" or sys.platform == "darwin", reason="POSIX byte names")
+def test_a_storm_over_a_data_folder_of_invisible_names(tmp_path: Path) -> None:
+    """Every screen that lists or takes a name (menu, load, rename, delete, records, settings), over
+    a data folder whose own path, saves, records and folders are named with every Cc/Cf character,
+    lone surrogates and bytes that are not UTF-8, under the storm tool: no frame raises."""
+    from scenes.dev.storm import storm
+
+    root = tmp_path / _hostile_path_name()
+    write_hostile_files(root)
+    app = new_app(data_dir=root, size=(1024, 640))
+    try:
+        for screen in ("menu", "load", "settings"):
+            storm(app, screen, events=120, seed=27)
+        load = app.goto("load")
+        _frames(app)
+        for index in range(min(len(load.entries), 12)):
+            load.select(index)
+            for opener in (load.ask_rename, load.ask_delete, load.ask_record):
+                opener()
+                for text in ("\u200b", "\xad", "x\u200dy", "\ud800", "\x00", "m"):
+                    app.step([pygame.event.Event(pygame.TEXTINPUT, text=text)], 1 / 60)
+                _frames(app, 1)
+                load.dialogs.close_all()
+    finally:
+        app.shutdown()
+    assert (root / "saves" / "\u200b.json").exists()  # nothing was deleted without a confirmation
+
+
+@pytest.mark.parametrize("failure", [OSError(errno.EEXIST, "File exists"),
+                                     OSError(errno.EACCES, "Permission denied"),
+                                     OSError(errno.EIO, "Input/output error: '/home/x/saves'")])
+def test_delete_and_rename_failures_are_told_in_the_apps_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: OSError
+) -> None:
+    """Never the system's own text ("File exists", "Permission denied"), an errno or a path."""
+    _two_saves(tmp_path)
+    app = new_app(data_dir=tmp_path)
+    try:
+        load = app.goto("load")
+        _frames(app)
+        load.select(0)
+
+        def refuse(*_: object) -> None:
+            raise failure
+
+        monkeypatch.setattr(app.store, "throw_away", refuse)
+        monkeypatch.setattr(app.store, "rename", refuse)
+        told: list[str] = []
+        monkeypatch.setattr(load.dialogs, "message", lambda title, html, *a, **k: told.append(html))
+        load.delete(load.current)
+        load.rename_selected("New name")
+        assert len(told) == 2, told
+        for text in told:
+            assert failure.strerror not in text and "Errno" not in text and "/home" not in text
+            assert text.startswith("The ")
+    finally:
+        app.shutdown()

@@ -39,8 +39,10 @@ SIZES = ((1024, 640), (1280, 800), (1366, 768), (1600, 900), (1920, 1080), (2560
          (640, 480), (320, 200), (1, 1), (4000, 300), (300, 2500))
 """Resize targets: common windows, the smallest allowed, and sizes no window manager should send."""
 
-TEXT = ["a", "Z", "7", " ", "é", "😀", "\x00", "\ud800", "\u202e", "\t", "漢", "x" * 40]
-"""Typed text, including what pygame refuses to render (NUL, a lone surrogate)."""
+TEXT = ["a", "Z", "7", " ", "é", "😀", "\x00", "\ud800", "\u202e", "\t", "漢", "x" * 40, "\u200b", "\xad",
+        "\u200d\u200d", "\ufeff", "\u2060", "\U000e0001", "\ufe0f"]
+"""Typed text, including what pygame refuses to render (NUL, a lone surrogate, characters that take no
+room: a zero-width space typed into the Rename box once crashed it)."""
 
 
 def rss_mb() -> float | None:
