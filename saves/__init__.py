@@ -6,6 +6,15 @@ pygame. The save-file format and its version rules are documented in ``docs/save
 
 from saves.atomic import write_atomic
 from saves.paths import DATA_DIR_ENV, resolve_config_dir, resolve_data_dir
+from saves.save_file import (
+    AUTOSAVE,
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    MANUAL,
+    MAX_AUTOSAVES,
+    SaveEntry,
+    SaveError,
+)
 from saves.settings import (
     ANIMATION_SPEEDS,
     Settings,
@@ -15,16 +24,7 @@ from saves.settings import (
     remember_new_game,
     save_settings,
 )
-from saves.store import (
-    AUTOSAVE,
-    FORMAT_NAME,
-    FORMAT_VERSION,
-    MANUAL,
-    MAX_AUTOSAVES,
-    SaveEntry,
-    SaveError,
-    SaveStore,
-)
+from saves.store import SaveStore
 
 __all__ = [
     "ANIMATION_SPEEDS",

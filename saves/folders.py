@@ -32,7 +32,7 @@ class FolderRefused(OSError):
         """Worded for players (``game.text.os_reason`` and the app's failure sentences use it)."""
 
     def __str__(self) -> str:
-        return self.strerror
+        return self.reason
 
 
 def _real_root(root: Path) -> Path:

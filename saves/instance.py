@@ -34,6 +34,7 @@ import errno
 import logging
 import os
 import stat
+import sys
 from pathlib import Path
 
 LOCK_FILE = "curio-boards.lock"
@@ -150,7 +151,7 @@ def _write_pid(fd: int) -> None:
         os.write(fd, f"{os.getpid()}\n".encode("ascii"))
 
 
-if os.name == "nt":
+if sys.platform == "win32":  # (sys.platform, not os.name: the type checker follows this one)
     import msvcrt
 
     def _lock(fd: int) -> None:

@@ -194,7 +194,7 @@ def envelope(
     saved_at: datetime | None = None,
     *,
     match_id: str | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The complete file content for ``match`` as plain data (exposed for tests and tools).
 
     ``match_id`` writes the record under another id: a copy is a game of its own from then on, so
@@ -217,7 +217,7 @@ def envelope(
     return data
 
 
-def dumps(data: dict) -> str:
+def dumps(data: dict[str, Any]) -> str:
     """Pretty, diff-friendly UTF-8 JSON: players may open, read and share these files."""
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 

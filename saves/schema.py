@@ -132,7 +132,7 @@ class Date:
     def check(self, value: Any, name: str) -> str:
         if parse_time(value) is None:
             raise Invalid(f"{name} cannot be read")
-        return value
+        return str(value)
 
 
 @dataclass(frozen=True)

@@ -367,7 +367,8 @@ class SaveStore:
         if not isinstance(moves, list):
             raise _damaged_file("its moves are not a list", path)
         result = record.get("result")
-        summary = data.get("summary") if isinstance(data.get("summary"), dict) else {}
+        found = data.get("summary")
+        summary: dict[str, Any] = found if isinstance(found, dict) else {}
 
         def text(key: str, fallback: Any) -> str | None:
             value = summary.get(key)
