@@ -291,9 +291,20 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
 def _run_ladder(args: argparse.Namespace, ids: list[str], pairs: list[tuple[str, str]]) -> int:
     jobs = ladder_jobs(ids, pairs, args.n, args.seed)
-    before, started, done = machine_load(), time.perf_counter(), []
     settings = {"games": ids, "pairs": [f"{a}-{b}" for a, b in pairs], "n": args.n, "jobs": args.jobs,
                 "seed": args.seed, "clock": args.clock, "budget_scale": args.budget_scale}
+    summaries, load = _play_jobs(args, jobs, settings)
+    print(format_table(summaries))
+    print(load)
+    _print_mode(args.clock, args.budget_scale)
+    return 0
+
+
+def _play_jobs(args: argparse.Namespace, jobs: list[GameJob],
+               settings: dict[str, Any]) -> tuple[list[PairSummary], str]:
+    """Play ``jobs`` with progress on standard error and every finished game kept in ``--json``:
+    the summaries and a line on how busy the machine was. The ladder and the gauntlet both run here."""
+    before, started, done = machine_load(), time.perf_counter(), []
 
     def keep(summaries: Sequence[PairSummary] = ()) -> None:
         """The file as it stands: every finished game, so a run stopped midway still counts."""
@@ -319,11 +330,46 @@ def _run_ladder(args: argparse.Namespace, ids: list[str], pairs: list[tuple[str,
 
     keep()  # a file that cannot be written is said before the games, not after hours of them
     summaries = run_ladder(jobs, args.jobs, progress)
-    after = machine_load()
-    print(format_table(summaries))
-    print(load_text(before, after))
-    _print_mode(args.clock, args.budget_scale)
     keep(summaries)
+    return summaries, load_text(before, machine_load())
+
+
+# -- gauntlet ---------------------------------------------------------------------------------------
+def cmd_gauntlet(args: argparse.Namespace) -> int:
+    """Every style of a game against its levels, both sides: each style's score with its interval,
+    and each level's worst (its weakness). ``--merge`` tables files of earlier runs."""
+    from game.gauntlet import gauntlet_jobs, gauntlet_table
+
+    info = _game(args.game)
+    if args.merge:
+        try:
+            results, mode = merged_results(args.merge)
+        except LadderFileError as exc:
+            raise UsageError(str(exc)) from None
+        summaries = summaries_of([r for r in results if r.job.game_id == info.id])
+        if not summaries:
+            raise UsageError(f"the files hold no {info.title} games")
+        print(gauntlet_table(info, summaries))
+        _print_mode(mode["clock"], mode["budget_scale"])
+        return 0
+    if args.n < 1 or args.jobs < 1:
+        raise UsageError("-n and -j must be at least 1")
+    levels = [args.level] if args.level else list(LEVELS)
+    try:
+        jobs = gauntlet_jobs(info, levels, args.n, args.seed, args.style or None)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    settings = {"games": [info.id], "gauntlet": True, "levels": levels, "n": args.n, "jobs": args.jobs,
+                "seed": args.seed, "clock": args.clock, "budget_scale": 1.0}
+    previous = clock.name
+    clock.use(args.clock)
+    try:
+        summaries, load = _play_jobs(args, jobs, settings)
+    finally:
+        clock.use(previous)
+    print(gauntlet_table(info, summaries))
+    print(load)
+    _print_mode(args.clock, 1.0)
     return 0
 
 
@@ -533,6 +579,25 @@ def build_parser() -> argparse.ArgumentParser:
                           help="multiply every level's thinking budget by F: a quick, rough ladder while "
                                "tuning (default 1)")
     _SUBPARSERS["ladder"] = ladder_p
+
+    gauntlet_p = sub.add_parser("gauntlet", help="styles of play a person might adopt, against each level")
+    gauntlet_p.add_argument("game", metavar="GAME", help=f"game id ({ids})")
+    gauntlet_p.add_argument("--level", choices=LEVELS, help="only this level (default: every level)")
+    gauntlet_p.add_argument("--style", action="append", default=[], metavar="NAME",
+                            help="only these styles (repeatable; default: every style of the game)")
+    gauntlet_p.add_argument("-n", type=int, default=40, help="games per style and level (sides alternate)")
+    gauntlet_p.add_argument("-j", "--jobs", type=int, default=1,
+                            help="games played at once, one process each")
+    gauntlet_p.add_argument("--seed", type=int, default=1)
+    gauntlet_p.add_argument("--json", metavar="FILE", help="keep every game and the figures in FILE "
+                            "(rewritten after each game; files merge with --merge)")
+    gauntlet_p.add_argument("--merge", nargs="+", metavar="FILE", default=[],
+                            help="no games: the table of earlier --json files of this game")
+    gauntlet_p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on standard error")
+    gauntlet_p.add_argument("--clock", choices=tuple(clock.CLOCKS), default="wall",
+                            help="the clock the levels think by: cpu counts only this process's time")
+    gauntlet_p.set_defaults(func=cmd_gauntlet)
+    _SUBPARSERS["gauntlet"] = gauntlet_p
     ladder_p.set_defaults(func=cmd_ladder)
 
     bench = sub.add_parser("bench", help="AI think times per level and rules speed")

@@ -374,6 +374,9 @@ class GameInfo:
     bench_states: Callable[[], list[GameState]] | None = None
     position_factory: Callable[[str, dict[str, str]], GameState] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    styles: Callable[[], Sequence[Any]] | None = None
+    """The styles of play the gauntlet seats against the levels (``game/<game>/styles.py``, a list
+    of :class:`game.styles.Style`), loaded only when asked for; None: no gauntlet for this game."""
 
     def new_state(self, options: Mapping[str, str] | None = None) -> GameState:
         return self.factory(self.validate(options or {}))

@@ -19,7 +19,7 @@ import math
 import os
 import random
 import statistics
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,7 @@ from game.elasta.rules import N_RANKS
 from game.greedy import greedy_move
 from game.nelaxtam.board import in_contact
 from game.register import get
+from game.styles import SEAT_PREFIX, style_named
 from game.turns import AlternatingState
 
 BOT_LEVELS: tuple[str, ...] = ("random", "greedy", *ALL_LEVELS[1:])
@@ -50,11 +51,16 @@ Z_95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95 % interval."""
 
 
-def move_for(state: GameState, player: str, level: str, seed: int) -> Move:
-    """A move from any seat of :data:`BOT_LEVELS`, deterministic for a seed (time-limited levels
-    aside: they stop on the clock)."""
+def move_for(state: GameState, player: str, level: str, seed: int,
+             past: Sequence[Mapping[str, Move]] = ()) -> Move:
+    """A move from any seat of :data:`BOT_LEVELS` or a gauntlet style (``style:<name>``, which also
+    sees the turns played so far, ``past``), deterministic for a seed (time-limited levels aside:
+    they stop on the clock)."""
     if level == "greedy":
         return greedy_move(state, player, seed)
+    if level.startswith(SEAT_PREFIX):  # a style of the gauntlet (game/styles.py)
+        style = style_named(get(state.game_id), level.removeprefix(SEAT_PREFIX))
+        return style.choose(state, player, random.Random(seed), past)
     return choose_move(state, player, level, seed)
 
 
@@ -72,15 +78,17 @@ def play_game(
     in notation (fewer than ``max_turns`` unless the limit stopped it)."""
     state = info.factory(options)
     moves: list[str] = []
+    past: list[dict[str, Move]] = []
     rng = random.Random(seed)
     while not state.over and len(moves) < max_turns:
         turn = {}
         for player in state.to_move():
             start = clock.now()
-            turn[player] = move_for(state, player, levels[player], rng.getrandbits(32))
+            turn[player] = move_for(state, player, levels[player], rng.getrandbits(32), past)
             if times is not None:
                 times.setdefault(levels[player], []).append(clock.now() - start)
         moves.append(state.turn_to_text(turn))
+        past.append(turn)
         state = state.apply_turn(turn)
     return state, moves
 

@@ -94,6 +94,13 @@ def bench_states() -> list[GameState]:
     return states
 
 
+def _styles() -> tuple[object, ...]:
+    """The gauntlet's styles (game/elephant_run/styles.py), imported only when a gauntlet asks."""
+    from game.elephant_run.styles import styles
+
+    return styles()
+
+
 GAME = GameInfo(
     id=GAME_ID,
     title="Elephant Run",
@@ -107,6 +114,7 @@ GAME = GameInfo(
     bench_states=bench_states,
     position_factory=ElephantRunState.from_text,
     extra={"perft": perft, "solve": solve_report},
+    styles=_styles,
 )
 
 __all__ = ["ELEPHANT", "FARMERS", "GAME", "ElephantRunState", "square_index", "square_name"]
