@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from saves.instance import AlreadyRunning
 
 SCREENSHOT_SIZE_HINT = "1024x640"
+DEVELOPER_SIZE = (1280, 800)
+"""The window of the developer modes without --size: pictures and timings at one known size."""
 WARMUP_FRAMES = 12
 
 
@@ -64,8 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--size",
         metavar="WxH",
         type=parse_size,
-        default=(1280, 800),
-        help=f"window size (default 1280x800; screenshots are usually {SCREENSHOT_SIZE_HINT})",
+        default=None,
+        help="window size for this run (default: the window you left last time, or on a first start "
+        f"the largest that fits your screen; developer modes 1280x800, screenshots are usually "
+        f"{SCREENSHOT_SIZE_HINT})",
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
@@ -248,6 +252,8 @@ def already_open(refused: AlreadyRunning) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.size is None and (args.smoke or args.screenshot or args.bench or args.self_test is not None):
+        args.size = DEVELOPER_SIZE
     if args.screenshot is not None:
         scene, file = args.screenshot
         if scene.partition(":")[0] not in _scene_names():

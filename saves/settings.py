@@ -1,5 +1,5 @@
-"""The player's settings: window mode, animation speed, sound, the "solved" badge and the last new-game
-choices per game.
+"""The player's settings: window mode, size and place, animation speed, sound, the "solved" badge and
+the last new-game choices per game.
 
 Settings live in ``settings.json`` in the config directory (see :mod:`saves.paths`). They are small
 and easy to recreate, but a settings file the player edited by hand is still theirs: a file that
@@ -24,7 +24,7 @@ from typing import Any
 
 from saves.atomic import write_atomic
 from saves.reading import MISSING, Limits, ReadError, read_json
-from saves.schema import Field, MapOf, Record, Text, valid
+from saves.schema import Field, Integer, ListOf, MapOf, Record, Schema, Text, valid
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
@@ -35,7 +35,7 @@ ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "slow": 0.6, "normal": 1.0, "f
 
 _KNOWN_KEYS = (
     "version", "fullscreen", "animation_speed", "muted", "master_volume", "effects_volume", "last_new_game",
-    "show_solved",
+    "show_solved", "window_size", "window_position",
 )
 
 DEFAULT_VOLUME = 80
@@ -52,6 +52,10 @@ _CHOICES = Record(
 """One game's remembered new-game choices; the dialog checks the values against the game again."""
 
 _SPEED = Text(20, choices=tuple(ANIMATION_SPEEDS))
+_WINDOW_SIDE = Integer(320, 16384)
+"""A remembered window's width or height (the range ``--size`` takes; the app asks more of it)."""
+_WINDOW_COORDINATE = Integer(-32768, 32767)
+"""Where a remembered window was: desktop coordinates, as far as any system gives them."""
 
 KEPT_ASIDE_PREFIX = "settings.damaged-"
 """A damaged settings file is renamed to ``settings.damaged-<UTC time>.json`` beside the new one."""
@@ -75,6 +79,11 @@ class Settings:
     last_new_game: dict[str, dict[str, Any]] = field(default_factory=dict)
     show_solved: bool = False
     """Show who wins with best play (Elephant Run endgames): a spoiler, so off unless asked for."""
+    window_size: tuple[int, int] | None = None
+    window_position: tuple[int, int] | None = None
+    """The window's last size and place (its picture's top-left corner on the desktop), saved when it
+    moves or is resized and when the app closes; None: fit the window to the screen
+    (:mod:`scenes.kit.window_fit`), which also checks these still fit the displays."""
     config_dir: Path | None = field(default=None, compare=False)
     damaged: bool = field(default=False, compare=False)
     read_only: bool = field(default=False, compare=False)
@@ -107,6 +116,9 @@ class Settings:
                 "show_solved": self.show_solved,
             }
         )
+        for key, pair in (("window_size", self.window_size), ("window_position", self.window_position)):
+            if pair is not None:
+                data[key] = list(pair)
         return data
 
 
@@ -139,6 +151,13 @@ def volume_value(value: Any, default: int = DEFAULT_VOLUME) -> int:
     return round(value)
 
 
+def _pair(value: Any, item: Schema) -> tuple[int, int] | None:
+    """Two whole numbers ``item`` accepts, as a tuple, or None for anything else."""
+    if not valid(ListOf(item, max_items=2), value) or len(value) != 2:
+        return None
+    return value[0], value[1]
+
+
 def _from_json(data: dict[str, Any], config_dir: Path) -> Settings:
     """Known fields with valid values are taken; anything invalid falls back to its default."""
     defaults = Settings()
@@ -152,6 +171,8 @@ def _from_json(data: dict[str, Any], config_dir: Path) -> Settings:
         animation_speed=speed if valid(_SPEED, speed) else defaults.animation_speed,
         muted=muted if isinstance(muted, bool) else defaults.muted,
         show_solved=show_solved if isinstance(show_solved, bool) else defaults.show_solved,
+        window_size=_pair(data.get("window_size"), _WINDOW_SIDE),
+        window_position=_pair(data.get("window_position"), _WINDOW_COORDINATE),
         master_volume=volume_value(data.get("master_volume")),
         effects_volume=volume_value(data.get("effects_volume")),
         last_new_game=(

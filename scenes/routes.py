@@ -35,6 +35,7 @@ SCREENS: dict[str, ScreenFactory] = {
 }
 
 
-def new_app(data_dir: Path | None = None, size: tuple[int, int] = DEFAULT_SIZE) -> App:
-    """An app with every screen registered (opens the window)."""
+def new_app(data_dir: Path | None = None, size: tuple[int, int] | None = DEFAULT_SIZE) -> App:
+    """An app with every screen registered (opens the window; ``size`` None: fitted to the screen or
+    as the player left it, see :class:`~scenes.kit.app.App`)."""
     return App(data_dir=data_dir, size=size, screens=SCREENS)

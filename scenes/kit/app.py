@@ -10,6 +10,7 @@ them first.
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from scenes.kit import memory
+from scenes.kit import desktop, memory
 from scenes.kit.failures import failure_sentence
 from scenes.kit.fonts import ASSETS, THEME_PATH, font
 from scenes.kit.keyboard import draw_screen_keys, screen_keys_take
@@ -28,6 +29,7 @@ from scenes.kit.pacing import HEARTBEAT, NOW, UIWatch, sooner, wait_for_event
 from scenes.kit.settling import Settling
 from scenes.kit.sound import SoundBoard
 from scenes.kit.text import render_wrapped
+from scenes.kit.window_fit import place
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -51,7 +53,12 @@ PLAYER_INPUT = frozenset({
 })
 """Events a player makes (not the window's own news, which come with every resize)."""
 DEFAULT_SIZE = (1280, 800)
+"""The window of the tests and developer modes, and of a system that names no display."""
 MIN_SIZE = (1024, 640)
+WINDOW_NEWS = frozenset({pygame.WINDOWMOVED, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED})
+"""The player moved or resized the window: its size and place are saved once it rests."""
+WINDOW_SAVE_DELAY = 1.0
+"""Seconds a moved or resized window must rest before its size and place are saved."""
 TITLE = "Curio Boards"
 
 ScreenFactory = Callable[..., "Scene"]
@@ -137,9 +144,12 @@ class App:
     def __init__(
         self,
         data_dir: Path | None = None,
-        size: tuple[int, int] = DEFAULT_SIZE,
+        size: tuple[int, int] | None = DEFAULT_SIZE,
         screens: Mapping[str, ScreenFactory] | None = None,
     ) -> None:
+        """``size``: the window's size for this run (tests, developer modes, ``--size``); None: the
+        window the player left last time, or on a first start one that fits the screen
+        (:meth:`_open_window`), remembered in the settings."""
         from saves.paths import resolve_config_dir, resolve_data_dir
         from saves.settings import load_settings
         from saves.store import SaveStore
@@ -158,14 +168,13 @@ class App:
         self._tidy(resolve_config_dir(data_dir))
         memory.tune_allocator()
         memory.settle()
-        size = at_least_minimum(size)
-        self.size = size
-        self.windowed_size = size
         self.fullscreen = False
+        self.remembers_window = size is None
+        """The window's size and place come from the settings and are saved back (:meth:`_open_window`)."""
+        self._window_save_due: float | None = None
         pygame.display.set_caption(TITLE)
         self._set_icon()
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self._keep_minimum_size()
+        self._open_window(size)
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.screens: dict[str, ScreenFactory] = dict(screens or {})
@@ -353,9 +362,85 @@ class App:
         return True
 
     # -- window ---------------------------------------------------------------------------------
+    def _open_window(self, size: tuple[int, int] | None) -> None:
+        """Open the window at ``size``, or (None) where the player left it, brought back onto the
+        displays if it is no longer on them, or on a first start as the largest 16:10 window that
+        fits the first display's usable area with its title bar, centred (:mod:`scenes.kit.window_fit`;
+        the displays and the frame from :mod:`scenes.kit.desktop`). The frame is guessed until the
+        window exists, then measured, and the window corrected to it."""
+        remembered = self.settings.window_size, self.settings.window_position
+        screens = desktop.displays() if size is None else []
+        plan = place(screens, *remembered, minimum=MIN_SIZE) if screens else None
+        self.size = self.windowed_size = at_least_minimum(size or (plan.size if plan else DEFAULT_SIZE))
+        placed_by_player = any(os.environ.get(k) for k in ("SDL_VIDEO_WINDOW_POS", "SDL_VIDEO_CENTERED"))
+        ours = plan is not None and not placed_by_player  # SDL's own variables, set by hand, win
+        if plan is not None and ours:
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{plan.position[0]},{plan.position[1]}"
+        try:
+            self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        finally:
+            if plan is not None and ours:  # later set_mode calls (full screen and back) must not move it
+                os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
+        self._keep_minimum_size()
+        frame = desktop.window_frame() if plan is not None else None
+        if frame is not None:
+            plan = place(screens, *remembered, frame, MIN_SIZE)
+            if plan.size != self.size:
+                self.size = self.windowed_size = at_least_minimum(plan.size)
+                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+                self._keep_minimum_size()
+            if ours:
+                with contextlib.suppress(pygame.error):
+                    if pygame.display.get_window_position() != plan.position:
+                        pygame.display.set_window_position(plan.position)
+        self._placed = (remembered, self._window_now())
+        """The settings' window when the app started and the window it opened from them: while both
+        still hold, there is nothing to save (the next start places the window there again)."""
+
+    def _note_window_change(self) -> None:
+        """The player moved or resized the window: save its size and place once it rests
+        (:meth:`_save_window`, from :meth:`frame`)."""
+        if self.remembers_window and not self.fullscreen:
+            self._window_save_due = time.monotonic() + WINDOW_SAVE_DELAY
+
+    def _window_now(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """The window's size and place, or None while it is full screen or minimised (then the last
+        window the player saw is the one to remember)."""
+        if self.fullscreen:
+            return None
+        try:
+            if not pygame.display.get_active():
+                return None
+            x, y = pygame.display.get_window_position()
+        except pygame.error:
+            return None
+        return self.size, (int(x), int(y))
+
+    def _record_window(self) -> bool:
+        """Put the window's size and place in the settings; True when that changed them."""
+        now = self._window_now() if self.remembers_window else None
+        if now is None or now == (self.settings.window_size, self.settings.window_position):
+            return False
+        self.settings.window_size, self.settings.window_position = now
+        return True
+
+    def _save_window(self, now: bool = False) -> None:
+        """Save the window's size and place when they changed and the window has rested
+        :data:`WINDOW_SAVE_DELAY` seconds since (``now``: at once, as the app closes)."""
+        due = self._window_save_due
+        if not self.remembers_window or (not now and (due is None or time.monotonic() < due)):
+            return
+        self._window_save_due = None
+        if ((self.settings.window_size, self.settings.window_position), self._window_now()) == self._placed:
+            return  # where the app put it from the settings as they are: the next start does the same
+        if self._record_window():
+            self.save_settings()
+
     def set_fullscreen(self, on: bool) -> None:
         if on == self.fullscreen:
             return
+        if on:
+            self._record_window()  # the window to come back to
         self.fullscreen = on
         if on:
             self.windowed_size = self.size
@@ -363,6 +448,10 @@ class App:
         else:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             self._keep_minimum_size()
+            position = self.settings.window_position
+            if self.remembers_window and position is not None:
+                with contextlib.suppress(pygame.error):
+                    pygame.display.set_window_position(position)
         self._resized(self.screen.get_size())
 
     def _resized(self, size: tuple[int, int], settle: bool = False) -> None:
@@ -435,6 +524,7 @@ class App:
         is not swallowed by the time the window slept."""
         events = list(events)
         self.elapsed += dt
+        self._save_window()
         if self._moving:
             dt = min(dt, MAX_STEP)
         elif events and dt > MAX_STEP and self.settle.lay_out_top(now=False):
@@ -541,6 +631,8 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type in WINDOW_NEWS:
+            self._note_window_change()
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self._resized((event.w, event.h), settle=True)
             return
@@ -668,7 +760,9 @@ class App:
             last = now
 
     def shutdown(self) -> None:
-        """Leave every scene (autosave happens there) and stop the AI worker at once."""
+        """Leave every scene (autosave happens there) and stop the AI worker at once; the window's
+        size and place are saved first, while it is still there."""
+        self._save_window(now=True)
         while self.stack:
             self.stack.pop().leave()
         for worker in (self._worker, self._hint_worker, self._solve_worker):
