@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.phrases import joined
 from game.text import quoted
 
 Move = Hashable
@@ -317,6 +318,22 @@ class GameState(ABC):
             parts.append(f"{player.replace('-', ' ').title()} played {self.safe_move_text(player, move)}")
         return TurnWords("; ".join(parts) + ".")
 
+    def move_words(self, player: str, move: Move) -> str:
+        """``move`` by ``player`` from this state named in a short phrase a newcomer reads ("Queen c9
+        merges a11", at most about 28 characters where it can be), for the move list's narrow rows;
+        records and saves keep the notation. A game's ``words.py`` (``move_words(state, player,
+        move)``) says it from the rules; without one, or if it cannot read the move, the notation."""
+        words = _words_module(type(self))
+        said = getattr(words, "move_words", None)
+        if said is not None:
+            try:
+                phrase: str = said(self, player, move)
+                if phrase:
+                    return phrase
+            except WORDS_ERRORS:
+                pass
+        return self.safe_move_text(player, move)
+
     def describe_end(self) -> EndWords | None:
         """Why the game ended and the squares that decided it; None while it goes on. A game's
         ``words.py`` (``describe_end(state)``) names the squares; else the outcome's reason alone."""
@@ -358,6 +375,63 @@ AIFunction = Callable[[GameState, str, str, random.Random, float], Move]
 """``ai(state, player, level, rng, seconds) -> move``: the game's own AI for one level."""
 
 
+CC_BY_SA_4 = "https://creativecommons.org/licenses/by-sa/4.0/"
+"""The Creative Commons Attribution-ShareAlike 4.0 licence, named in a :attr:`Credit.attribution`."""
+
+WRITTEN_FRESH = ("Our rules text, lessons and diagram captions are written fresh in our own words; "
+                 "no sentence is taken from the source. They are part of Curio Boards, under its "
+                 "MIT License.")
+"""How our texts stand to the source when we wrote them ourselves (every game's, so far)."""
+
+
+@dataclass(frozen=True)
+class Credit:
+    """Who made a game and where the rules we play by were published: shown on the menu card, in
+    the rules window and on the Credits screen, and listed in ``docs/credits.md``."""
+
+    designers: tuple[str, ...]
+    """The game's designers, as they sign their rules (at least one)."""
+    year: int | None
+    """The year the game was published; None when the source does not say."""
+    publisher: str | None
+    """Who publishes the game, where someone does; None for rules shared by their designers."""
+    source: str
+    """Where the rules we follow were published, in players' words."""
+    source_licence: str
+    """The terms of that text: "© 2003 Michail Antonow", "CC BY-SA 4.0"."""
+    rules_text: str = WRITTEN_FRESH
+    """How our own rules text stands to the source (written fresh, or adapted and under which
+    licence), said to players."""
+    source_url: str | None = None
+    """Where the source text can be read, when it has a lasting address."""
+    attribution: str | None = None
+    """For a source under a Creative Commons licence, the notice it asks for: the text's title, its
+    authors, where it is and the licence with its address."""
+
+    @property
+    def names(self) -> str:
+        """"Jim Adams and Amy Enge"."""
+        return joined(self.designers)
+
+    def byline(self) -> str:
+        """"Designed by Robert Abbott, 1975" (the year left out when unknown; "Designed and published
+        by" when the designer is the publisher)."""
+        year = f", {self.year}" if self.year is not None else ""
+        made = "Designed and published" if self.publisher == self.names else "Designed"
+        return f"{made} by {self.names}{year}"
+
+    def short_byline(self) -> str:
+        """"By Jim Adams and Amy Enge, 2004": the byline where room is short."""
+        year = f", {self.year}" if self.year is not None else ""
+        return f"By {self.names}{year}"
+
+    @property
+    def share_alike(self) -> bool:
+        """Whether the source is under a Creative Commons Attribution-ShareAlike licence (whoever
+        shows it or builds on it names title, authors, source and licence: :attr:`attribution`)."""
+        return "BY-SA" in self.source_licence
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A register entry: everything the menu, command line, saves and tests need about a game."""
@@ -371,6 +445,8 @@ class GameInfo:
     ai: AIFunction
     simultaneous: bool = False
     rules_help: str = ""
+    credit: Credit | None = None
+    """Designers, year, publisher, the source of the rules and its licence (see :class:`Credit`)."""
     bench_states: Callable[[], list[GameState]] | None = None
     position_factory: Callable[[str, dict[str, str]], GameState] | None = None
     extra: dict[str, Any] = field(default_factory=dict)

@@ -70,6 +70,27 @@ def describe_turn(
     return TurnWords(sentence(did, short), sentence(did, balance_clause(fx["moment_before"], moment)))
 
 
+
+def move_words(state: ChangingChallengesState, player: str, move: Move) -> str:
+    """The move list's short phrase: "Queen c9 merges a11", "Rook b5 knocks out b11", "Pawn c4 to c5"
+    (the piece as it stands before the move; a promotion adds "now queen")."""
+    frm, to, _ = move  # type: ignore[misc]
+    fx = state.effects(move)
+    piece = state.at(frm)
+    kind = capitalised(piece["kind"] if piece else "piece")
+    start, end = B.square_name(frm), B.square_name(to)
+    captured = fx["captured"]
+    if fx["kind"] == "merge":
+        said = f"{kind} {start} merges {end}"
+    elif fx["kind"] == "knock" and captured is not None and captured != to:  # en passant
+        said = f"{kind} {start} to {end}, knocks out {B.square_name(captured)}"
+    elif fx["kind"] == "knock":
+        said = f"{kind} {start} knocks out {end}"
+    else:
+        said = f"{kind} {start} to {end}"
+    return said + (", now queen" if fx["promotes"] else "")
+
+
 HEAVIEST_RINGED = 3
 """How many of the pieces that tipped the board are ringed at the end."""
 

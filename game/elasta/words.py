@@ -118,6 +118,25 @@ def describe_turn(before: ElastaState, turn: Mapping[str, Move], after: ElastaSt
     return describe_tokens(turn)
 
 
+
+SHOWN_CHIPS = 3
+"""The move list names where a side put its highest chips, this many (the card has the notation)."""
+
+
+def move_words(state: ElastaState, player: str, move: Move) -> str:
+    """The move list's short phrase for one side: where its highest chips went, "7 on C, 6 on F,
+    5 on A" (the chip that wins a file is what counts), or its token, "deletes c2" / "no token"."""
+    if state.phase == PHASE_ALLOT:
+        if not isinstance(move, tuple) or sorted(move) != list(range(len(FILES))):
+            raise TypeError(f"not an Elasta allotment: {move!r}")
+        top = sorted(range(len(FILES)), key=lambda f: -move[f])[:SHOWN_CHIPS]
+        return ", ".join(f"{move[f]} on {FILES[f].upper()}" for f in top)
+    if move == NO_TOKEN:
+        return "no token"
+    if not isinstance(move, int):
+        raise TypeError(f"not an Elasta token square: {move!r}")
+    return f"deletes {square_name(move)}"
+
 def describe_end(state: ElastaState, outcome: Outcome) -> EndWords:
     """The files that ended the game, ringed on the ground line that was reached."""
     white_lost, black_lost = losers(state.lines, state.deleted)

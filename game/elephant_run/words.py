@@ -81,6 +81,34 @@ def describe_turn(before: ElephantRunState, turn: Mapping[str, Move], after: Ele
     return describe_farmer(before, move, after)
 
 
+
+def move_words(state: ElephantRunState, player: str, move: Move) -> str:
+    """The move list's short phrase: "Elephant starts on c2", "Farmers a4, b1, b3, c1, d2, e2",
+    "Elephant b2 eats c3", "Elephant b2 tramples c3" (landing beyond it), "Farmer b1 to b2", "Farmer
+    a1 runs to a4"."""
+    if not isinstance(move, tuple):
+        raise TypeError(f"not an Elephant Run move: {move!r}")
+    kind = state.move_kind(move)
+    names = [square_name(sq) for sq in move]
+    if kind == "place":
+        return f"Elephant starts on {names[0]}"
+    if kind == "setup":
+        return "Farmers " + ", ".join(sorted(names))
+    if kind == "pass":
+        return "Farmers pass (stuck)"
+    if player == ELEPHANT:
+        trampled = state.captured_by(move)
+        if trampled is not None:
+            return f"Elephant {names[0]} tramples {square_name(trampled)}"
+        eaten = state.eaten_by(move)
+        if eaten is not None:
+            return f"Elephant {names[0]} eats {square_name(eaten)}"
+        return f"Elephant {names[0]} to {names[-1]}"
+    if kind == "compound":
+        return f"Farmer {names[0]} via {names[1]} to {names[-1]}"
+    verb = {"jump": "jumps to", "run": "runs to"}.get(kind, "to")
+    return f"Farmer {names[0]} {verb} {names[-1]}"
+
 def neighbours(sq: int) -> list[int]:
     """The up to eight squares around ``sq`` on the 6 × 4 board."""
     file, rank = sq % len(FILES), sq // len(FILES)

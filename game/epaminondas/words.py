@@ -74,6 +74,17 @@ def describe_turn(before: EpaminondasState, turn: Mapping[str, Move], after: Epa
     return TurnWords(line, sentence(did, crossing, quiet))
 
 
+
+def move_words(state: EpaminondasState, player: str, move: Move) -> str:
+    """The move list's short phrase: "Stone a2 to a3", "3 stones a1 to a4, take 2" (the rearmost
+    stone's squares, as in the notation)."""
+    frm, to = move  # type: ignore[misc]
+    group = state.group_of(move)
+    captured = state.captured_by(move)
+    what = "Stone" if len(group) == 1 else f"{len(group)} stones"
+    said = f"{what} {B.square_name(frm)} to {B.square_name(to)}"
+    return said + (f", take {len(captured)}" if captured else "")
+
 def describe_end(state: EpaminondasState, outcome: Outcome) -> EndWords:
     """A win by crossing rings the winner's stones on the loser's home row."""
     winner = outcome.winner

@@ -14,8 +14,11 @@ from game.core import EndWords, Move, Outcome, TurnWords
 from game.nelaxtam.rules import (
     BLACK,
     CALM_LIMIT,
+    MOVE_CODES,
+    NOTHING,
     PHASE_INVASION,
     PLAYERS,
+    TROOPS,
     WHITE,
     Death,
     Destruction,
@@ -116,6 +119,39 @@ def describe_turn(before: NelaxtamState, turn: Mapping[str, Move], after: Nelaxt
         return describe_invasion(before, report)
     return describe_orders(before, report, after)
 
+
+
+def move_words(state: NelaxtamState, player: str, move: Move) -> str:
+    """The move list's short phrase for one side: the landing, "sea a1, c1, l4; air e6, f7" (troops
+    on the edge came by sea), or the orders, "destroy f5, g6; to d4, c3" (each piece named once; the
+    troops that moved by where they went, since the board shows which troop stands there)."""
+    if not isinstance(move, tuple) or len(move) != TROOPS:
+        raise TypeError(f"not a Nelaxtam move: {move!r}")
+    name = state.geo.name
+    if state.phase == PHASE_INVASION:
+        edge = [name(sq) for sq in move if state.sea and state.geo.edge >> sq & 1]
+        inland = [name(sq) for sq in move if name(sq) not in edge]
+        parts = [f"sea {', '.join(edge)}" if edge else "", f"air {', '.join(inland)}" if inland else ""]
+        return "; ".join(part for part in parts if part)
+    destroyed: list[str] = []
+    moved: list[str] = []
+    for troop, code in enumerate(move, start=1):
+        if code == NOTHING:
+            continue
+        target = state.order_target(player, troop, code)
+        if target < 0:
+            raise ValueError(f"troop {troop} has nowhere to go")
+        if code in MOVE_CODES:
+            moved.append(name(target))
+        elif name(target) not in destroyed:
+            destroyed.append(name(target))
+    if destroyed and moved:
+        return f"destroy {', '.join(destroyed)}; to {', '.join(moved)}"
+    if destroyed:
+        return f"destroy {', '.join(destroyed)}"
+    if moved:
+        return f"move to {', '.join(moved)}"
+    return "no order" if state.quiet else "all hold"
 
 def describe_end(state: NelaxtamState, outcome: Outcome) -> EndWords:
     """The count that decided, and the living troops whose groups hold the land, ringed."""

@@ -2,14 +2,18 @@
 
 It keeps its own state (the scroll position, which turns it has seen, each turn's note and words,
 the row under the pointer, the row a review shows) because that state outlives a frame. Each row
-shows the board's short note ("captures 2"); pointing at a row opens a card beside the list with the
-whole sentence the game says about that turn (a sentence never fits a row of a 1024-pixel panel, and
-cutting it would lose the part that explains). Clicking a row reviews the board after that move
-(:mod:`~scenes.shell.match.review`): the row shown is then marked, and kept in sight.
+names the move in words a newcomer reads ("Queen c9 merges a11", from the game's
+:meth:`~game.core.GameState.move_words`; a simultaneous turn "W: …  B: …") and, where it fits, the
+board's short note ("captures 2"); pointing at a row opens a card beside the list with the whole
+sentence the game says about that turn (a sentence never fits a row of a 1024-pixel panel, and
+cutting it would lose the part that explains) and the move's notation, which records and saves keep.
+Clicking a row reviews the board after that move (:mod:`~scenes.shell.match.review`): the row shown
+is then marked, and kept in sight.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -29,6 +33,10 @@ CARD_TEXT = 15
 POINT_HINT = "Point to read a move, click to see it"
 SMALLEST_NOTATION = 12
 """A long turn (Nelaxtam's orders for both sides) is set smaller, down to this, before it is cut."""
+NOTATION_TEXT = 13
+"""The card's "Notation: c9&a11" line, under the sentence."""
+PARTS_BETWEEN = "  "
+"""Between the movers' parts of a simultaneous turn on one line ("W: 7 on C…  B: 7 on A…")."""
 FOCUS_FILL = (222, 232, 246)
 """The row of the move a review shows: the review's blue, lightened (the newest row is amber)."""
 
@@ -36,9 +44,26 @@ NOTES_KEPT = 4096
 """Notes remembered before the cache starts over (a very long session of undo and replay)."""
 
 
+_TOKENS = re.compile(r"[A-Za-z]{4,}|(?<![A-Za-z0-9])\d+(?![A-Za-z0-9])")
+
+
+def _stems(text: str) -> set[str]:
+    """The words of ``text`` by their first four letters ("jumps" and "jump" alike) and its bare
+    numbers ("2", not the "2" of a square's name)."""
+    return {token[:4].lower() for token in _TOKENS.findall(text)}
+
+
+def adds_to(note: str, words: str) -> bool:
+    """Whether the view's note says something the row's words do not: "eats a tile" beside
+    "Elephant c2 eats c3", or "phalanx of 2" beside "2 stones e10 to d10", would only repeat them,
+    while "moment -20" beside "Rook g3 to f3" or "run + jump" beside "Farmer a1 via c3 to c5" adds."""
+    return not _stems(note) & _stems(words)
+
+
 class MoveRow(NamedTuple):
-    """One row of the list as the player reads it: "12." then a dot per mover, the notation and
-    the view's short note ("eats d3")."""
+    """One row of the list as the player reads it: "12." then a dot per mover, the move in words
+    ("Elephant c2 eats d3"; each mover's part, with their initial, in a simultaneous turn) and the
+    view's short note ("eats a tile")."""
 
     number: int
     players: tuple[str, ...]
@@ -57,6 +82,7 @@ class MoveList:
         self._seen = -1
         self._notes: dict[int, tuple[Turn, str]] = {}
         self._words: dict[int, tuple[Turn, TurnWords]] = {}
+        self._said: dict[int, tuple[Turn, tuple[str, ...]]] = {}
         self._rows: list[tuple[pygame.Rect, int]] = []
         self.pointer: tuple[int, int] | None = None
         """Where the mouse is (None: elsewhere or unknown); the row under it gets its card."""
@@ -88,6 +114,30 @@ class MoveList:
             self._words[id(turn)] = cached
         return cached[1]
 
+    def phrases(self, turn: Turn) -> tuple[str, ...]:
+        """Each mover's move in ``turn`` as the game's short phrase ("Queen c9 merges a11",
+        :meth:`~game.core.GameState.move_words`), in the turn's order; asked once per turn, like the
+        note."""
+        cached = self._said.get(id(turn))
+        if cached is None or cached[0] is not turn:
+            if len(self._said) > NOTES_KEPT:
+                self._said.clear()
+            said = tuple(turn.before.move_words(player, move) for player, move in turn.moves.items())
+            cached = (turn, said)
+            self._said[id(turn)] = cached
+        return cached[1]
+
+    def said(self, turn: Turn) -> tuple[str, ...]:
+        """:meth:`phrases`, each after its mover's initial in a simultaneous turn ("W: 7 on C, 6 on F,
+        5 on A"): a row on one line and the card say whose part is whose by it (a row on two lines
+        by each line's dot)."""
+        phrases = self.phrases(turn)
+        if len(phrases) < 2:
+            return phrases
+        title = self.view.match.game.player_title
+        movers = zip(turn.moves, phrases, strict=True)
+        return tuple(f"{title(player)[:1]}: {phrase}" for player, phrase in movers)
+
     def line(self, turn: Turn) -> str:
         """The turn's sentence short enough for the status line."""
         return self.words(turn).line
@@ -112,7 +162,7 @@ class MoveList:
 
     def row(self, index: int, turn: Turn) -> MoveRow:
         """The row for ``turn``, the ``index``-th (from 0) of the match."""
-        return MoveRow(index + 1, tuple(turn.moves), turn.text, self.note(turn))
+        return MoveRow(index + 1, tuple(turn.moves), PARTS_BETWEEN.join(self.said(turn)), self.note(turn))
 
     def scroll_by(self, rows: int) -> None:
         """The mouse wheel: up (positive) shows earlier moves. Drawing clamps it to the list."""
@@ -175,7 +225,7 @@ class MoveList:
             if self.pointer is not None and pointed.collidepoint(self.pointer):
                 pygame.draw.rect(surface, style.PARCHMENT_DARK, pointed, width=1, border_radius=5)
             if stacked:
-                self._draw_stacked_row(surface, row, box, y, num_w, size)
+                self._draw_stacked_row(surface, row, self.phrases(turns[index]), box, y, num_w, size)
             else:
                 self._draw_row(surface, row, box, y, row_h, num_w, size)
             y += row_h
@@ -194,18 +244,28 @@ class MoveList:
         key = (len(turns), width)
         if self._stacked_for[0] != key:
             face = style.font(SMALLEST_NOTATION, True)
-            stacked = any(len(t.moves) > 1 and face.size(t.text)[0] > width for t in turns)
+            stacked = any(
+                len(t.moves) > 1 and face.size(PARTS_BETWEEN.join(self.said(t)))[0] > width for t in turns
+            )
             self._stacked_for = (key, stacked)
         return self._stacked_for[1]
 
     def _draw_stacked_row(
-        self, surface: pygame.Surface, row: MoveRow, box: pygame.Rect, y: int, num_w: int, size: int
+        self,
+        surface: pygame.Surface,
+        row: MoveRow,
+        parts: Sequence[str],
+        box: pygame.Rect,
+        y: int,
+        num_w: int,
+        size: int,
     ) -> None:
-        """A simultaneous turn on two lines: each mover's dot and their part of the notation."""
+        """A simultaneous turn on two lines: each mover's dot (it says whose line it is, where the
+        initial would cost a narrow row its room) and their move in words."""
         number = style.text_surface(f"{row.number}.", size, style.INK_SOFT)
         surface.blit(number, number.get_rect(topright=(box.left + 10 + num_w, y + 4)))
         x = box.left + 18 + num_w
-        parts = row.text.split("/")
+        parts = list(parts)
         if len(parts) != len(row.players):
             parts = [row.text] + [""] * (len(row.players) - 1)
         line_h = size + 4
@@ -246,7 +306,7 @@ class MoveList:
         shown_text = style.fit_text(row.text, text_size, text_w, True)
         label = style.text_surface(shown_text, text_size, style.INK, True)
         surface.blit(label, (x, y + 3 + (size - text_size) // 2))
-        if row.note:  # whole or not at all: the card shows every turn in full
+        if row.note and adds_to(row.note, row.text):  # whole or not at all: the card has it all
             nx = x + label.get_width() + 8
             if style.font(size - 2).size(row.note)[0] <= box.right - nx - 8:
                 surface.blit(style.text_surface(row.note, size - 2, style.INK_SOFT), (nx, y + 5))
@@ -254,25 +314,44 @@ class MoveList:
     def draw_card(
         self, surface: pygame.Surface, turns: Sequence[Turn], right: int, room: pygame.Rect
     ) -> None:
-        """The card of the row under the pointer: the turn's number, notation and the whole sentence,
-        wrapped (never cut) in a box whose right edge is ``right``, kept inside ``room``."""
+        """The card of the row under the pointer: the turn's number and its words (each mover's on a
+        line of their own), the whole sentence, and the notation ("Notation: c9&a11"), all wrapped
+        (never cut) in a box whose right edge is ``right``, kept inside ``room``."""
         index = self.pointed()
         if index is None or index >= len(turns):
             return
         turn = turns[index]
         width = min(CARD_WIDTH, max(160, right - room.left - 8))
+        number = style.text_surface(f"{index + 1}. ", CARD_TEXT, style.INK, True)
+        heads = [
+            line
+            for phrase in self.said(turn)
+            for line in style.wrap(phrase, CARD_TEXT, width - 24 - number.get_width(), True)
+        ]
         lines = style.wrap(self.words(turn).note, CARD_TEXT, width - 24)
-        head = style.text_surface(f"{index + 1}. {turn.text}", CARD_TEXT, style.INK, True)
+        # a simultaneous turn's notation "A/B" may break at its slash
+        notation = style.wrap(f"Notation: {turn.text.replace('/', ' / ')}", NOTATION_TEXT, width - 24)
+        head_h = style.font(CARD_TEXT, True).get_linesize()
         line_h = style.font(CARD_TEXT).get_linesize()
-        height = 16 + head.get_height() + 4 + line_h * len(lines)
+        notation_h = style.font(NOTATION_TEXT).get_linesize()
+        height = 16 + head_h * len(heads) + 4 + line_h * len(lines) + 4 + notation_h * len(notation)
         row_rect = self.row_rect(index)
         if row_rect is None:
             return
         card = pygame.Rect(right - width, row_rect.centery - height // 2, width, height)
         card.clamp_ip(room)
         style.panel(surface, card, style.WHITE, radius=10, border=style.WOOD)
-        surface.blit(head, (card.left + 12, card.top + 8))
-        y = card.top + 8 + head.get_height() + 4
+        surface.blit(number, (card.left + 12, card.top + 8))
+        y = card.top + 8
+        for text in heads:
+            head = style.text_surface(text, CARD_TEXT, style.INK, True)
+            surface.blit(head, (card.left + 12 + number.get_width(), y))
+            y += head_h
+        y += 4
         for text in lines:
             surface.blit(style.text_surface(text, CARD_TEXT, style.INK_SOFT), (card.left + 12, y))
             y += line_h
+        y += 4
+        for text in notation:
+            surface.blit(style.text_surface(text, NOTATION_TEXT, style.INK_SOFT), (card.left + 12, y))
+            y += notation_h
