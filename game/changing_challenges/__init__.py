@@ -20,7 +20,7 @@ from game.changing_challenges.rules import (
     counterweight_for,
     fast_perft,
 )
-from game.core import GameInfo, GameState
+from game.core import Credit, GameInfo, GameState
 
 BENCH_POSITIONS: tuple[str, ...] = (
     # 1. the start
@@ -127,6 +127,13 @@ GAME = GameInfo(
     factory=ChangingChallengesState.from_options,
     ai=ai_module.ai,
     rules_help=RULES_HELP,
+    credit=Credit(
+        designers=("Gravity Board Games",),
+        year=None,
+        publisher="Gravity Board Games",
+        source="the publisher's rules (Gravity Board Games, Denmark), which name no single designer",
+        source_licence="no licence stated",
+    ),
     bench_states=bench_states,
     position_factory=ChangingChallengesState.from_text,
     extra={"perft": fast_perft, "rules_bench": rules_bench},

@@ -7,7 +7,7 @@ player in :mod:`.ai`, fixed sparring opponents for measuring it in :mod:`.sparri
 
 from __future__ import annotations
 
-from game.core import GameInfo, GameState
+from game.core import Credit, GameInfo, GameState
 from game.elasta.ai import ai as _ai
 from game.elasta.rules import (
     BLACK,
@@ -76,6 +76,14 @@ GAME = GameInfo(
     ai=_ai,
     simultaneous=True,
     rules_help=RULES_HELP,
+    credit=Credit(
+        designers=("Michail Antonow",),
+        year=2003,
+        publisher=None,
+        source="the designer's rules, published on About.com as an entry in its 2003 Simultaneous "
+        "Movement Game Design Competition",
+        source_licence="© 2003 Michail Antonow",
+    ),
     bench_states=bench_states,
     extra={"resolve_turn": resolve_turn},
 )

@@ -6,7 +6,7 @@ player in :mod:`.ai`.
 
 from __future__ import annotations
 
-from game.core import GameInfo, GameState
+from game.core import CC_BY_SA_4, Credit, GameInfo, GameState
 from game.elephant_run.ai import ai
 from game.elephant_run.rules import (
     ELEPHANT,
@@ -111,6 +111,15 @@ GAME = GameInfo(
     ai=ai,
     simultaneous=False,
     rules_help=RULES_HELP,
+    credit=Credit(
+        designers=("Jim Adams", "Amy Enge"),
+        year=2004,
+        publisher=None,
+        source="the designers' rules for the piecepack, version 1.2 of 29 October 2004",
+        source_licence="CC BY-SA 4.0",
+        attribution="“Elephant Run”, version 1.2 (29 October 2004), by Jim Adams and Amy Enge, "
+        f"licensed under CC BY-SA 4.0 ({CC_BY_SA_4})",
+    ),
     bench_states=bench_states,
     position_factory=ElephantRunState.from_text,
     extra={"perft": perft, "solve": solve_report},

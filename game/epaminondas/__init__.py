@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.bench import Position, engine_rates
-from game.core import GameInfo, GameState
+from game.core import CC_BY_SA_4, Credit, GameInfo, GameState
 from game.epaminondas import ai as ai_module
 from game.epaminondas import board as B
 from game.epaminondas.rules import GAME_ID, OPTIONS, PLAYERS, EpaminondasState, fast_perft
@@ -95,6 +95,16 @@ GAME = GameInfo(
     factory=EpaminondasState.from_options,
     ai=ai_module.ai,
     rules_help=RULES_HELP,
+    credit=Credit(
+        designers=("Robert Abbott",),
+        year=1975,
+        publisher=None,
+        source="the Wikipedia article “Epaminondas (game)”",
+        source_licence="CC BY-SA 4.0",
+        source_url="https://en.wikipedia.org/wiki/Epaminondas_(game)",
+        attribution="“Epaminondas (game)” by Wikipedia contributors, "
+        f"https://en.wikipedia.org/wiki/Epaminondas_(game), licensed under CC BY-SA 4.0 ({CC_BY_SA_4})",
+    ),
     bench_states=bench_states,
     position_factory=EpaminondasState.from_text,
     extra={"perft": fast_perft, "rules_bench": rules_bench},

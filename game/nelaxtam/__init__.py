@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from game.core import GameInfo, GameState
+from game.core import Credit, GameInfo, GameState
 from game.nelaxtam.ai import ai as _ai
 from game.nelaxtam.rules import (
     BLACK,
@@ -102,6 +102,13 @@ GAME = GameInfo(
     ai=_ai,
     simultaneous=True,
     rules_help=RULES_HELP,
+    credit=Credit(
+        designers=("Jorge Gómez Arrausi",),
+        year=2003,
+        publisher=None,
+        source="the designer's rules",
+        source_licence="© 2003 Jorge Gómez Arrausi",
+    ),
     bench_states=bench_states,
     position_factory=from_text,
     extra={"resolve": resolve},

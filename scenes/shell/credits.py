@@ -1,6 +1,10 @@
-"""Credits: the program's own licence and every component shipped with it, each with its licence.
+"""Credits: the people who made the games, the program's own licence and every component shipped with
+it, each with its licence.
 
-Opened from the main menu's **Credits** button. The list is :data:`scenes.kit.about.COMPONENTS`, the
+Opened from the main menu's **Credits** button. The games come first, each with its designers, year,
+publisher, the source of its rules and that source's licence (``GameInfo.credit``, the same sentences
+as the end of the game's rules window), and how our own rules texts stand to those sources. The
+components' list is :data:`scenes.kit.about.COMPONENTS`, the
 same table the build uses to collect the licence texts into the app's ``licenses/`` folder
 (``packaging/collect_licenses.py``), so what a player reads here is what the folder holds. Versions
 are the ones actually running: SDL's libraries are asked for theirs through pygame.
@@ -9,7 +13,7 @@ are the ones actually running: SDL's libraries are asked for theirs through pyga
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,14 +21,18 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextBox
 
+from game.core import WRITTEN_FRESH
+from game.phrases import joined
 from scenes.kit import style
 from scenes.kit.about import COMPONENTS, PROGRAM, Component, component_version, licenses_folder, version
 from scenes.kit.app import Scene
-from scenes.shell.windows.rules import HEADING_COLOUR, preload_text_fonts
+from scenes.kit.registry import playable_games
+from scenes.shell.windows.rules import HEADING_COLOUR, credit_sentences, preload_text_fonts
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from game.core import GameInfo
     from scenes.kit.app import App
 
 TITLE = "Credits"
@@ -67,14 +75,44 @@ def where_the_texts_are(folder: Path | None) -> str:
             "ready-made app for Windows, macOS and Linux carries them all in its <b>licenses</b> folder.")
 
 
-def credits_html(versions: Mapping[str, str], folder: Path | None) -> str:
-    """The whole text: the program and its licence, what it is built with, the libraries inside SDL."""
+def games_html(games: Sequence[GameInfo]) -> str:
+    """The games' section: each game's designers, year, publisher, the source of its rules with that
+    source's licence and, for a Creative Commons source, its attribution; then, once for all games
+    whose texts we wrote ourselves, how our rules texts stand to the sources."""
+    rows = []
+    fresh = []
+    for info in games:
+        credit = info.credit
+        if credit is None:
+            continue
+        who, source, ours = (html.escape(part, quote=False) for part in credit_sentences(credit))
+        row = f"<b>{html.escape(info.title)}</b> \u2014 {who}<br>{source}"
+        if credit.rules_text == WRITTEN_FRESH:
+            fresh.append(info.title)
+        else:
+            row += f"<br>{ours}"
+        rows.append(row)
+    if fresh:
+        rows.append(
+            f"Our rules texts, lessons and diagram captions for {html.escape(joined(fresh))} are written "
+            "fresh in our own words; no sentence is taken from the sources. They are part of Curio Boards, "
+            f"under its {html.escape(PROGRAM.licence)}."
+        )
+    return f"{_heading('The games')}<br>" + "<br><br>".join(rows)
+
+
+def credits_html(
+    versions: Mapping[str, str], folder: Path | None, games: Sequence[GameInfo] | None = None
+) -> str:
+    """The whole text: the program and its licence, the games' designers and the sources of their rules,
+    what it is built with, the libraries inside SDL. ``games`` defaults to the games the menu shows."""
     main = [c for c in COMPONENTS if c.group == "main" and c is not PROGRAM]
     libraries = [c for c in COMPONENTS if c.group == "library"]
     parts = [
         f"{_heading(f'Curio Boards {version()}')}<br>"
         "Five rare board games, free to play, copy and share under the "
         f"<b>{html.escape(PROGRAM.licence)}</b>. Made by the Curio Boards authors.",
+        games_html(playable_games() if games is None else games),
         f"{_heading('Built with')}<br>"
         + "<br>".join(
             f"<b>{html.escape(_title(c, versions))}</b> — {html.escape(c.what)}. "

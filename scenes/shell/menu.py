@@ -1,5 +1,8 @@
 """The main menu: the logo, Continue, one card per game, and Load / Settings / Quit.
 
+A card shows the game's title, who plays and how, who designed it ("Designed by Robert Abbott,
+1975", from ``GameInfo.credit``) where the card has room, its summary and board, and its buttons.
+
 The menu always sits at the bottom of the stack (see :meth:`scenes.kit.app.App.open_match`), so
 "Main menu" anywhere is simply ``app.goto("menu")`` and leaving a match (which autosaves it) always
 lands here.
@@ -42,10 +45,22 @@ LESSONS_LINE = 18
 """The room kept above a card's buttons for its lesson progress."""
 CARD_PAD = 16
 """A card's inner margin."""
-SUMMARY_MODES: tuple[tuple[int, int, bool], ...] = ((15, SUMMARY_TOP, True), (14, SUMMARY_COMPACT_TOP, False))
-"""How a card's summary is set, by preference: (text size, top, caption line shown)."""
-SummaryLayout = tuple[int, int, bool, list[str]]
-"""(text size, top, caption shown, lines) of a card's summary."""
+CAPTION_TOP = 50
+"""Where a card's caption (who plays, and how) starts, under its title."""
+CREDIT_TOP = 66
+"""Where a card's designer line starts, under the caption."""
+CREDIT_SIZE = 13
+"""The designer line's text size."""
+SUMMARY_MODES: tuple[tuple[int, int, bool, bool], ...] = (
+    (15, 86, True, True),
+    (14, 84, True, True),
+    (15, SUMMARY_TOP, True, False),
+    (14, SUMMARY_COMPACT_TOP, False, False),
+)
+"""How a card's summary is set, by preference: (text size, top, caption line shown, designer line
+shown)."""
+SummaryLayout = tuple[int, int, bool, bool, list[str]]
+"""(text size, top, caption shown, designer shown, lines) of a card's summary."""
 PICTURE_SHARE = 0.42
 """How much of a card's inner width its board picture may take (the summary wraps beside it)."""
 PICTURE_MIN = (84, 56)
@@ -102,6 +117,8 @@ class Card:
     summary_top: int = SUMMARY_TOP
     show_caption: bool = True
     summary_size: int = 15
+    show_credit: bool = False
+    """Whether the designer line is shown under the caption (where the card has room)."""
     learn: UIButton | None = None
     lessons: tuple[int, int, int] | None = None
     """(lessons finished, lessons in all, stars earned); None when the game has no lessons yet."""
@@ -175,22 +192,22 @@ class MainMenuScene(Scene):
         self.logo_rect = pygame.Rect(0, logo_top, width, logo_h)
         y = self.logo_rect.bottom + max(10, height // 60)
 
-        # Continue banner
+        # Continue banner: in the logo's foot, where the subtitle and its flourish stand without it, so
+        # the cards and buttons below are where they were whether or not there is a game to continue
         self.continue_button = None
         self.continue_rect = None
         if self.continue_entry is not None:
-            banner_h = 64 if height >= 720 else 56
+            banner_h = 52 if height >= 720 else 44
             banner_w = min(760, width - 2 * margin)
-            self.continue_rect = pygame.Rect((width - banner_w) // 2, y, banner_w, banner_h)
-            bw = 170
+            self.continue_rect = pygame.Rect((width - banner_w) // 2, y - 6 - banner_h, banner_w, banner_h)
+            bw, bh = 160, banner_h - 12
             self.continue_button = UIButton(
-                pygame.Rect(self.continue_rect.right - bw - 12, self.continue_rect.centery - 21, bw, 42),
+                pygame.Rect(self.continue_rect.right - bw - 8, self.continue_rect.centery - bh // 2, bw, bh),
                 "Continue",
                 self.ui,
                 tool_tip_text="Pick up your last unfinished game (Enter)",
                 object_id=ObjectID("#continue", "@primary"),
             )
-            y = self.continue_rect.bottom + max(14, height // 45)
 
         # bottom row
         bottom_h = 44
@@ -302,9 +319,11 @@ class MainMenuScene(Scene):
                 info.summary, rect.y, bottom, inner, SUMMARY_MODES[-1:], force=True
             )
         assert layout is not None
-        size, top, caption, lines = layout
+        size, top, caption, credit, lines = layout
         suit = style.game_suit(info.id)
-        return Card(info, rect, play, rules, suit, lines, top, caption, size, learn, progress, picture_area)
+        return Card(
+            info, rect, play, rules, suit, lines, top, caption, size, credit, learn, progress, picture_area
+        )
 
     def _lesson_progress(self, info: GameInfo) -> tuple[int, int, int] | None:
         """(finished, in all, stars) of the game's lessons; None when it has none (or they fail to
@@ -415,7 +434,7 @@ class MainMenuScene(Scene):
             self.refresh()
         size = surface.get_size()
         surface.blit(style.background(size), (0, 0))
-        self._draw_logo(surface)
+        self._draw_logo(surface, subtitle=self.continue_rect is None)
         if self.continue_rect is not None and self.continue_entry is not None:
             self._draw_continue(surface, self.continue_rect, self.continue_entry)
         for index, card in enumerate(self.cards):
@@ -437,7 +456,8 @@ class MainMenuScene(Scene):
         corner = (size[0] - 16, size[1] - 12)  # the one version number (pyproject.toml), for bug reports
         style.text(surface, version_text(), corner, 13, style.PARCHMENT_DARK, anchor="bottomright")
 
-    def _draw_logo(self, surface: pygame.Surface) -> None:
+    def _draw_logo(self, surface: pygame.Surface, subtitle: bool = True) -> None:
+        """The title with its tiles, and (unless the Continue banner stands there) the subtitle."""
         cx = self.logo_rect.centerx
         ts = self.title_size
         title_font = font(ts, True)
@@ -463,6 +483,8 @@ class MainMenuScene(Scene):
         )
         style.piecepack_tile(surface, (cx + offset + 6, mid - 6), tile, "crowns", angle=-10)
         style.piecepack_tile(surface, (cx + offset + tile + 6, mid + 12), round(tile * 0.8), "arms", angle=14)
+        if not subtitle:
+            return
         sub_size = max(15, round(ts * 0.27))
         spaced = "  ".join(" ".join(word) for word in SUBTITLE.upper().split())
         sub = style.text(
@@ -485,11 +507,11 @@ class MainMenuScene(Scene):
         x = rect.x + 28 + coin_r * 2
         right = self.continue_button.relative_rect.left - 16 if self.continue_button else rect.right - 16
         title = f"Continue: {entry.title}"
-        big = 20 if rect.height >= 60 else 18
+        big, small = (18, 14) if rect.height >= 50 else (17, 13)
         style.text(
             surface,
             style.fit_text(title, big, right - x, True),
-            (x, rect.centery + 1),
+            (x, rect.centery + 2),
             big,
             style.PARCHMENT,
             bold=True,
@@ -497,9 +519,9 @@ class MainMenuScene(Scene):
         )
         style.text(
             surface,
-            style.fit_text(continue_caption(entry), 14, right - x),
-            (x, rect.centery + 3),
-            14,
+            style.fit_text(continue_caption(entry), small, right - x),
+            (x, rect.centery + 1),
+            small,
             style.ACCENT_LIGHT,
             anchor="topleft",
         )
@@ -535,7 +557,10 @@ class MainMenuScene(Scene):
             players = " vs ".join(card.info.player_title(p) for p in card.info.players)
             caption = f"{players} · {'simultaneous' if card.info.simultaneous else 'turn by turn'}"
             caption = style.fit_text(caption, 14, title_w)
-            style.text(surface, caption, (rect.x + pad, rect.y + 50), 14, style.INK_SOFT)
+            style.text(surface, caption, (rect.x + pad, rect.y + CAPTION_TOP), 14, style.INK_SOFT)
+        if card.show_credit and card.info.credit is not None:
+            byline = card_byline(card.info, rect.width - 2 * pad)
+            style.text(surface, byline, (rect.x + pad, rect.y + CREDIT_TOP), CREDIT_SIZE, style.INK_SOFT)
         y = rect.y + card.summary_top
         for line in card.summary_lines:
             style.text(surface, line, (rect.x + pad, y), card.summary_size, style.INK)
@@ -581,37 +606,38 @@ def _summary_layout(
     card_top: int,
     bottom: int,
     width: int,
-    modes: tuple[tuple[int, int, bool], ...],
+    modes: tuple[tuple[int, int, bool, bool], ...],
     force: bool = False,
 ) -> SummaryLayout | None:
     """A card's summary in ``width`` pixels above ``bottom``, in the first of ``modes`` (text size,
-    top, caption shown) where all of it fits. None when none does, unless ``force``, which cuts the
-    summary with an ellipsis in the last mode instead."""
-    for size, top, caption in modes:
+    top, caption shown, designer shown) where all of it fits. None when none does, unless
+    ``force``, which cuts the summary with an ellipsis in the last mode instead."""
+    for size, top, caption, credit in modes:
         room = (bottom - (card_top + top) - 8) // _line_height(size)
         lines = style.wrap(summary, size, width, max_lines=99)
         if len(lines) <= room:
-            return size, top, caption, lines
+            return size, top, caption, credit, lines
     if not force:
         return None
-    size, top, caption = modes[-1]
+    size, top, caption, credit = modes[-1]
     room = max(1, (bottom - (card_top + top) - 6) // _line_height(size))
-    return size, top, caption, style.wrap(summary, size, width, max_lines=room)
+    return size, top, caption, credit, style.wrap(summary, size, width, max_lines=room)
 
 
 def _picture_plans(
     games: list[GameInfo], rects: list[pygame.Rect], progress: list[tuple[int, int, int] | None]
 ) -> list[tuple[SummaryLayout, pygame.Rect]] | None:
-    """Every card's summary beside a board picture, all cards alike (with the caption line, or all
-    without it), or None when some card has no room for both: cards then show their summary full
-    width, without pictures, rather than a row where one card looks unlike the others."""
+    """Every card's summary beside a board picture, all cards alike (with the caption and designer
+    lines, the caption alone, or neither), or None when some card has no room for both: cards then
+    show their summary full width, without pictures, rather than a row where one card looks unlike
+    the others."""
     for mode in SUMMARY_MODES:
         plans: list[tuple[SummaryLayout, pygame.Rect]] = []
         for info, rect, lessons in zip(games, rects, progress, strict=True):
             inner = rect.width - 2 * CARD_PAD
             picture_w = round(inner * PICTURE_SHARE)
             bottom = _text_bottom(rect, lessons is not None)
-            top = rect.y + mode[1] - 2
+            top = rect.y + mode[1] + (2 if mode[3] else -2)  # clear of the designer line's ink
             area = pygame.Rect(rect.right - CARD_PAD - picture_w, top, picture_w, bottom - 6 - top)
             layout = _summary_layout(info.summary, rect.y, bottom, inner - picture_w - PICTURE_GAP, (mode,))
             if layout is None or area.width < PICTURE_MIN[0] or area.height < PICTURE_MIN[1]:
@@ -620,6 +646,18 @@ def _picture_plans(
         else:
             return plans
     return None
+
+
+def card_byline(info: GameInfo, width: int) -> str:
+    """The card's designer line in ``width`` pixels: "Designed by Robert Abbott, 1975", else the short
+    "By Jim Adams and Amy Enge, 2004", cut only if even that is too wide ('' without a credit)."""
+    credit = info.credit
+    if credit is None:
+        return ""
+    for line in (credit.byline(), credit.short_byline()):
+        if font(CREDIT_SIZE).size(line)[0] <= width:
+            return line
+    return style.fit_text(credit.short_byline(), CREDIT_SIZE, width)
 
 
 def _line_height(size: int) -> int:

@@ -2,7 +2,8 @@
 
 Rules are written as plain text in ``GameInfo.rules_help`` (so ``game/`` stays free of markup and the
 command line can print them); this module turns paragraphs, headings and bullet lists into
-pygame-gui's small HTML subset.
+pygame-gui's small HTML subset. The game's credit (``GameInfo.credit``: designers, year, publisher,
+the source of the rules and its licence) opens the page in one line and closes it in full.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIWindow
 
-from game.core import GameInfo
+from game.core import Credit, GameInfo
 from game.diagrams import rules_blocks
 from scenes.shell.windows.rules_page import RulesWindow, page_pieces
 
@@ -102,16 +103,50 @@ def controls_html(secret_orders: bool = False) -> str:
     return f'<font pixel_size=20 color="{HEADING_COLOUR}"><b>Controls</b></font><br>{rows}'
 
 
+def credit_sentences(credit: Credit) -> tuple[str, str, str]:
+    """A game's credit in three sentences for players: who designed it and when (and who publishes
+    it); where the rules we follow were published and on what terms (for a Creative Commons source,
+    the attribution it asks for: title, authors, where, licence); how our own text stands to it."""
+    who = f"{credit.byline()}."
+    if credit.publisher and credit.publisher != credit.names:
+        who += f" Published by {credit.publisher}."
+    source = credit.attribution or f"{credit.source} ({credit.source_licence})"
+    return who, f"Source: {source}.", credit.rules_text
+
+
+def credit_html(info: GameInfo) -> str:
+    """The page's closing section: the game's credit in full ('' for a game without one)."""
+    if info.credit is None:
+        return ""
+    lines = "<br>".join(html.escape(line, quote=False) for line in credit_sentences(info.credit))
+    title = html.escape(f"About {info.title}", quote=False)
+    return f'<font pixel_size=20 color="{HEADING_COLOUR}"><b>{title}</b></font><br>{lines}'
+
+
+def summary_html(info: GameInfo) -> str:
+    """The page's opening: the game's summary and, under it, who designed it ("Designed by Robert
+    Abbott, 1975")."""
+    parts = []
+    if info.summary:
+        parts.append(f"<i>{html.escape(info.summary, quote=False)}</i>")
+    if info.credit is not None:
+        parts.append(html.escape(info.credit.byline(), quote=False))
+    return "<br>".join(parts)
+
+
+def closing_html(info: GameInfo) -> str:
+    """The page's end: the controls, then the game's credit."""
+    return "<br><br>".join(part for part in (controls_html(info.simultaneous), credit_html(info)) if part)
+
+
 def help_html(info: GameInfo) -> str:
-    """The whole window text: summary, rules, controls."""
-    summary = f"<i>{html.escape(info.summary, quote=False)}</i>" if info.summary else ""
+    """The whole window text: summary and designer, rules, controls, credit."""
     rules = (
         rules_to_html(info.rules_help)
         if info.rules_help.strip()
         else ("The rules for this game are not written yet.")
     )
-    controls = controls_html(info.simultaneous)
-    return "<br><br>".join(part for part in (summary, rules, controls) if part)
+    return "<br><br>".join(part for part in (summary_html(info), rules, closing_html(info)) if part)
 
 
 def preload_text_fonts(ui_manager: pygame_gui.UIManager) -> None:
@@ -136,8 +171,7 @@ def open_rules_window(ui_manager: pygame_gui.UIManager, info: GameInfo) -> UIWin
     width = min(760, screen_w - 80)
     height = min(720, screen_h - 60)
     rect = pygame.Rect((screen_w - width) // 2, (screen_h - height) // 2, width, height)
-    summary = f"<i>{html.escape(info.summary, quote=False)}</i>" if info.summary else ""
-    pieces = page_pieces(info, rules_to_html, summary, controls_html(info.simultaneous))
+    pieces = page_pieces(info, rules_to_html, summary_html(info), closing_html(info))
     window = RulesWindow(rect, ui_manager, info, pieces)
     window.set_minimum_dimensions((420, 300))
     return window
