@@ -17,6 +17,7 @@ from scenes.shell.match.scene import MatchScene
 from scenes.shell.menu import MainMenuScene
 from scenes.shell.new_game import NewGameScene
 from scenes.shell.pause import PauseScene
+from scenes.shell.records import RecordsScreen
 from scenes.shell.settings import SettingsScreen
 from scenes.shell.tutorial import LessonScreen, LessonsScreen
 from scenes.shell.unsaved import UnsavedScene
@@ -25,6 +26,7 @@ SCREENS: dict[str, ScreenFactory] = {
     "menu": MainMenuScene,  # ()
     "new-game": NewGameScene,  # (info: GameInfo)
     "load": LoadScreen,  # ()
+    "records": RecordsScreen,  # (): game records to look through, opened from the load screen
     "settings": SettingsScreen,  # ()
     "credits": CreditsScreen,  # ()
     "pause": PauseScene,  # (match_scene)

@@ -119,6 +119,7 @@ def test_a_save_named_with_invisible_characters_opens_every_screen(tmp_path: Pat
         _frames(app)
         load.ask_record()  # the records folder holds invisible and non-UTF-8 names too
         _frames(app)
+        assert app.top.name == "records"
         app.goto("credits")
         _frames(app)
     finally:
@@ -341,6 +342,8 @@ def test_a_storm_over_a_data_folder_of_invisible_names(tmp_path: Path) -> None:
                     app.step([pygame.event.Event(pygame.TEXTINPUT, text=text)], 1 / 60)
                 _frames(app, 1)
                 load.dialogs.close_all()
+                if app.top is not load:  # the records screen, over the load screen
+                    app.pop()
     finally:
         app.shutdown()
     assert (root / "saves" / "\u200b.json").exists()  # nothing was deleted without a confirmation

@@ -223,7 +223,7 @@ def test_review_game_steps_through_from_the_start(app: Any) -> None:
     match = finished("elephant-run")
     scene = start(app, match)
     dialog = end_dialog(app, scene)
-    assert dialog.review.text == "Review game"
+    assert dialog.review.text == "Review"
     press_button(app, dialog.review)
     assert scene.reviewing and scene.review.position == 0 and shown(scene) is match.initial
     key(app, pygame.K_RIGHT)
@@ -240,7 +240,7 @@ def test_closing_the_end_dialog_keeps_the_final_position(app: Any) -> None:
     match = finished("epaminondas")
     scene = start(app, match)
     dialog = end_dialog(app, scene)
-    dialog.window.kill()  # its close button
+    press_button(app, dialog.close_button)  # its ×
     pump(app)
     assert scene.end_dialog is None and not scene.reviewing and shown(scene) is match.state
 
@@ -279,14 +279,13 @@ def open_load(app: Any) -> Any:
 
 
 def pick(app: Any, load: Any, path: Path) -> None:
-    """Open the file dialog with its button, choose ``path`` in it and press its OK."""
+    """Open the records screen with the load screen's button, select ``path`` in it and press Open."""
     press_button(app, load.record_button)
-    picker = load._picker
-    assert picker is not None and picker.alive()
-    assert Path(picker.window.current_directory_path) == (app.data_dir / "records").resolve()
-    picker.window.current_file_path = path.resolve()  # what a click on the file's row sets
-    press_button(app, picker.window.ok_button)
-    pump(app)  # pygame-gui posts the choice as an event
+    picker = app.top
+    assert picker.name == "records" and picker.folder == app.data_dir / "records"
+    picker.select([row.path.name for row in picker.rows].index(path.name))
+    press_button(app, picker.open_button)
+    pump(app)
 
 
 def test_a_damaged_record_is_refused_naming_the_line(app: Any) -> None:
@@ -300,14 +299,15 @@ def test_a_damaged_record_is_refused_naming_the_line(app: Any) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     load = open_load(app)
     pick(app, load, path)
-    window = load.dialogs.active
-    assert window is not None and app.top is load
+    picker = app.top
+    window = picker.dialogs.active
+    assert window is not None and picker.name == "records"
     text = window.text_block.html_text
     assert f"Line {bad_line}:" in text and "move 4" in text and "broken.txt" in text
     assert "Error" not in text
 
 
-def test_a_finished_record_opens_as_a_review_and_an_unfinished_one_to_play(app: Any) -> None:
+def test_a_record_finished_or_not_opens_as_a_review(app: Any) -> None:
     folder = app.data_dir / "records"
     folder.mkdir()
     over = finished("epaminondas", seed=9)
@@ -317,10 +317,10 @@ def test_a_finished_record_opens_as_a_review_and_an_unfinished_one_to_play(app: 
     pick(app, open_load(app), folder / "over.txt")
     scene = app.top
     assert isinstance(scene, MatchScene) and scene.match.move_texts() == over.move_texts()
-    assert scene.reviewing and scene.review.position == len(over.turns)
+    assert scene.reviewing and scene.review.position == len(over.turns) and scene.review.record
     pick(app, open_load(app), folder / "going.txt")
     scene = app.top
-    assert isinstance(scene, MatchScene) and not scene.reviewing
+    assert isinstance(scene, MatchScene) and scene.reviewing and scene.review.record
     assert scene.match.move_texts() == going.move_texts() and scene.match.seats == going.seats
 
 

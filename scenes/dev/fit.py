@@ -484,6 +484,11 @@ EXTRA_SCREENS: tuple[str, ...] = ("two-player", "curtain", "notice")
 """Screens beyond the showcase's: a game between two people at the table, the hand-off curtain of
 a game with secret orders, and the match screen with the notices a failing disk would show."""
 CURTAIN_GAMES: tuple[str, ...] = ("elasta", "nelaxtam")
+RECORD_SCREENS: tuple[str, ...] = ("records", "records-browse", "records-opened")
+"""The records screen (the load screen's "Open a record…", so not one of the showcase's): the records
+folder with example records of several games and a text file that is no record, Browse… in a folder
+with a folder and a record in it, and a record opened: the match screen's review with "Continue from
+here"."""
 LONG_NOTICES: tuple[str, ...] = (
     "The game could not be saved automatically: the disk is full. Your moves are still here; "
     "free some space and save with Ctrl+S.",
@@ -500,7 +505,7 @@ def screen_names() -> list[str]:
     extra = [f"{base}:{game_id}" for game_id in view_ids() for base in EXTRA_SCREENS
              if base != "curtain" or game_id in CURTAIN_GAMES]
     hints = [f"match-hint:{game_id}" for game_id in view_ids() if game_id != showcase.DEMO_GAME]
-    return [*showcase.all_names(), *hints, *extra]
+    return [*showcase.all_names(), *hints, *extra, *RECORD_SCREENS]
 
 
 def build_screen(app: Any, name: str) -> None:
@@ -511,6 +516,8 @@ def build_screen(app: Any, name: str) -> None:
     base, _, game_id = name.partition(":")
     if base in EXTRA_SCREENS:
         _build_extra(app, base, game_id or showcase.DEMO_GAME)
+    elif base in RECORD_SCREENS:
+        _build_records(app, base)
     else:
         showcase.build(app, name, demo_saves=True)
     for _ in range(40):  # pictures built a piece per frame, windows sliding in
@@ -532,6 +539,35 @@ def _build_extra(app: Any, base: str, game_id: str) -> None:
     if base == "notice":
         for notice in LONG_NOTICES:
             app.toast(notice, 60.0)
+
+
+def _build_records(app: Any, base: str) -> None:
+    """The records screen over the load screen, with example records written once per data folder."""
+    from game.register import get as get_game
+    from saves.records import export_record
+    from scenes.dev import showcase
+    from scenes.kit.registry import view_ids
+    from scenes.shell.windows.records import records_folder
+
+    folder = records_folder(app.data_dir)
+    elsewhere = app.data_dir / "Downloads"
+    if not folder.is_dir() or not any(folder.glob("*.txt")):
+        folder.mkdir(parents=True, exist_ok=True)
+        games = [showcase.DEMO_GAME, *(g for g in view_ids() if g != showcase.DEMO_GAME)]
+        for stage, game_id in zip(("mid", "end", "mid", "end"), games, strict=False):
+            export_record(showcase.demo_match(stage, game_id), folder)
+        (folder / "Shopping list.txt").write_text("Milk, eggs, a new set of dice\n", encoding="utf-8")
+        (elsewhere / "Old games").mkdir(parents=True, exist_ok=True)
+        export_record(showcase.demo_match("end", games[-1]), elsewhere)
+    app.goto("menu")
+    app.open("load")
+    screen = app.open("records")
+    if base == "records-browse":
+        screen.show_folder(elsewhere, browsing=True)
+    elif base == "records-opened":
+        title = get_game(showcase.DEMO_GAME).title
+        screen.select(next(i for i, row in enumerate(screen.rows) if row.path.name.startswith(title)))
+        screen.open_selected()
 
 
 def check_screen(app: Any, name: str) -> list[Misfit]:

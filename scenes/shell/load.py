@@ -28,12 +28,10 @@ from scenes.kit.pacing import NOW
 from scenes.kit.text import friendly_time
 from scenes.shell.load_rows import Thumbnails, draw_row
 from scenes.shell.windows.dialogs import DialogHost, escape
-from scenes.shell.windows.records import RecordPicker, read_record, show_match
+from scenes.shell.windows.records import show_match
 from scenes.shell.windows.rename import RenameWindow
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from saves.store import SaveEntry
     from saves.trash import Trashed
     from scenes.kit.app import App
@@ -73,7 +71,6 @@ class LoadScreen(Scene):
         self.back_button: UIButton | None = None
         self.undo_button: UIButton | None = None
         self.record_button: UIButton | None = None
-        self._picker: RecordPicker | None = None
         self.thumbnails = Thumbnails()
         self.deleted: Trashed | None = None
         """The save just deleted, waiting in the trash while the Undo notice shows."""
@@ -172,11 +169,11 @@ class LoadScreen(Scene):
             pygame.Rect(left + 150 + 14, buttons_y, 190, button_h),
             "Open a record…",
             self.ui,
-            tool_tip_text="Open a game record (a text file of the moves) from a folder (Ctrl+O)",
+            tool_tip_text="Look through a game record (a text file of the moves): the records folder, "
+                          "or any folder with Browse… (Ctrl+O)",
             object_id=ObjectID("#open_record", "@secondary"),
         )
         self._rename = None  # the UI was reset: an open rename window is gone
-        self._picker = None
         self._clamp_scroll()
         self._update_buttons()
 
@@ -262,11 +259,6 @@ class LoadScreen(Scene):
             if name is not None:
                 self.rename_selected(name)
                 return
-        picked = self._picker.picked(event) if self._picker is not None else None
-        if picked is not None:
-            self._picker = None
-            self.open_record(picked)
-            return
         if self.dialogs.handle_event(event):
             return
         if self.dialogs.active is not None:
@@ -365,21 +357,10 @@ class LoadScreen(Scene):
         show_match(self.app, match)
 
     def ask_record(self) -> None:
-        """Open a record (Ctrl+O): a file dialog in the records folder; the choice comes back as
-        an event (see :meth:`handle_event`)."""
+        """Open a record (Ctrl+O): the records screen, over this one (its Back comes here). A record
+        opened there is only looked at; it adds no save (see :mod:`scenes.shell.records`)."""
         self.dialogs.close_all()
-        self._picker = RecordPicker(self.ui, self.app.data_dir)
-        self.dialogs.track(self._picker.window)
-
-    def open_record(self, path: Path) -> None:
-        """Open the record at ``path``: a good one in the match screen (a finished game as a review,
-        an unfinished one to play on as a new game); a damaged one is explained, naming the line,
-        and nothing else changes."""
-        record, problem = read_record(path)
-        if record is None:
-            self.dialogs.message("Could not open the record", escape(f"{path.name}: {problem}"))
-            return
-        show_match(self.app, record.match)
+        self.app.open("records")
 
     def ask_delete(self) -> None:
         entry = self.current

@@ -10,6 +10,11 @@ shown, with no sealed orders in it: a review only ever shows turns both sides ha
 Positions are counted the way players count moves: position 0 is the start, position ``k`` the
 board after move ``k`` (``match.turns[k - 1].after``). Stepping forward one move animates it, as the
 live board would; any jump snaps.
+
+A game record opened from a file (:attr:`Review.record`) is only ever reviewed: there is no game
+behind it to go back to, so nothing is saved and the computer does not move. The banner's last
+button is then "Continue from here", which makes a game of the position shown (:func:`played_on`):
+from then on it is played and saved like any other.
 """
 
 from __future__ import annotations
@@ -40,6 +45,12 @@ REVIEW_KEYS: dict[int, str] = {
 BACK_LABEL = "Back to the game"
 BACK_WHEN_OVER = "Back to the end"
 TAG_TEXT = "Review"
+CONTINUE = "continue"
+"""The command of a record's "Continue from here" button (the scene makes the game)."""
+CONTINUE_LABEL = "Continue from here"
+RECORD_TAG = "Record"
+RECORD_NOTE = "This is a game record: Continue from here plays on from the position shown."
+"""What a record says when the player tries to leave its review or touch its board."""
 STEP_WIDTH = 44
 """The banner's ‹ and › buttons: square enough for one glyph, wide enough to hit."""
 
@@ -50,6 +61,16 @@ class ReviewedMatch(Match):
 
     def awaiting(self) -> list[str]:
         return []
+
+
+def played_on(match: Match, position: int) -> Match:
+    """A new game from a record's position ``position``: the same game, options and seats, its
+    moves up to there replayed through the rules, and an id of its own (so it saves as a game of
+    its own; the record's later moves are left out)."""
+    fresh = Match(match.game, match.options, match.seats)
+    for text in match.move_texts()[: max(0, position)]:
+        fresh.play_text(text)
+    return fresh
 
 
 def frozen_copy(match: Match) -> ReviewedMatch:
@@ -78,6 +99,9 @@ class Review:
         self._frozen: ReviewedMatch | None = None
         self._rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, UIButton] = {}
+        self.record = False
+        """The match is a game record opened from a file: only reviewed, never left for a live game;
+        "Continue from here" stands where "Back to the game" would."""
 
     # -- where the review stands ---------------------------------------------------------------
     @property
@@ -123,6 +147,9 @@ class Review:
         """Where a review command ("previous", "next", "start", "live") leads: the position to
         show, or None for the game as it stands (End, or Right past the newest move)."""
         here = self.position if self.position is not None else self.last
+        if self.record:  # End is the last move: a record has no live game to go back to
+            steps = {"previous": here - 1, "next": here + 1, "start": 0, "live": self.last}
+            return max(0, min(self.last, steps.get(command, here)))
         if command == "live" or (command == "next" and here >= self.last):
             return None
         return max(0, {"previous": here - 1, "next": here + 1, "start": 0}.get(command, here))
@@ -164,16 +191,26 @@ class Review:
         the move list's words for a turn); at the start, how to go on."""
         last = self.last
         turn = self.turn
+        if self.record:
+            if self.position == 0 or turn is None:
+                steps = "Right arrow or › steps through the moves; " if last else ""
+                return "Game record: the start position", f"{steps}Continue from here plays from it."
+            return f"Game record: move {self.position} of {last}", sentence(turn)
         if self.position == 0 or turn is None:
             return "Reviewing the start position", "Right arrow or › steps through the moves."
         return f"Reviewing move {self.position} of {last}", sentence(turn)
 
     # -- the banner's buttons ------------------------------------------------------------------
     def build(self, ui: pygame_gui.UIManager, banner: pygame.Rect, compact: bool) -> pygame.Rect:
-        """Make the ‹, › and "Back to the game" buttons at the banner's right end (the UI was just
-        reset by a layout); returns the part of the banner left for the words."""
+        """Make the ‹, › and "Back to the game" (a record's "Continue from here") buttons at the
+        banner's right end (the UI was just reset by a layout, or a record was opened: the old ones
+        go); returns the part of the banner left for the words."""
+        for button in self.buttons.values():
+            if button.alive():
+                button.kill()
         height = 34 if compact else 38
-        back_w = max(style.font(16, True).size(BACK_LABEL)[0] + 34, 150)
+        label = CONTINUE_LABEL if self.record else BACK_LABEL
+        back_w = max(style.font(16, True).size(label)[0] + 34, 150)
         gap = 8
         top = banner.centery - height // 2
         right = banner.right - 14
@@ -186,6 +223,10 @@ class Review:
             ("live", back, BACK_LABEL, "Leave the review and show the game as it stands now (End)",
              "@primary"),
         )
+        if self.record:
+            specs = (*specs[:2], (CONTINUE, back, CONTINUE_LABEL,
+                                  "Play on from the position shown as a new game, saved like any other",
+                                  "@primary"))
         self.buttons = {
             key: UIButton(rect, label, ui, tool_tip_text=tip, object_id=ObjectID(f"#review_{key}", kind))
             for key, rect, label, tip, kind in specs
@@ -213,6 +254,10 @@ class Review:
                     button.set_text(label)
             elif key == "previous":
                 _enable(button, (self.position or 0) > 0)
+            elif key == "next" and self.record:
+                _enable(button, (self.position or 0) < self.last)
+            elif key == CONTINUE:  # at the end of a finished game there is nothing left to play
+                _enable(button, not (self.match.over and self.position == self.last))
 
     def refresh(self) -> None:
         """A move arrived or the game ended during the review: the buttons follow."""
@@ -223,7 +268,7 @@ class Review:
         taken for the game as it stands."""
         frame = board.inflate(-2, -2)
         pygame.draw.rect(surface, style.ARMS_BLUE, frame, width=4, border_radius=12)
-        label = style.text_surface(TAG_TEXT, 15, style.WHITE, bold=True)
+        label = style.text_surface(RECORD_TAG if self.record else TAG_TEXT, 15, style.WHITE, bold=True)
         tag = label.get_rect().inflate(20, 8)
         tag.topleft = (frame.left + 16, frame.top)
         pygame.draw.rect(surface, style.ARMS_BLUE, tag, border_bottom_left_radius=8,

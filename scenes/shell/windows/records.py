@@ -1,10 +1,11 @@
-"""Game records in the app: exporting the game on screen, and choosing a record file to open.
+"""Game records in the app: exporting the game on screen, and putting an opened record on screen.
 
 The text format and the files belong to :mod:`game.records` and :mod:`saves.records`; this module
 only adds what a screen needs around them: the folder the app writes to (the player's documents, or
 the data directory when one was given with ``--data-dir``), the sentence that says where a record
-went or why it did not, the file dialog that picks one, and the sentence naming the bad line of a
-damaged one. Both the pause menu and the load screen use it, and screens never import each other.
+went or why it did not, the sentence naming the bad line of a damaged one, and how an opened record
+reaches the match screen (as a review that saves nothing). The pause menu, the load screen and the
+records screen (:mod:`scenes.shell.records`, the picker) use it, and screens never import each other.
 """
 
 from __future__ import annotations
@@ -12,24 +13,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pygame
-import pygame_gui
-from pygame_gui.windows import UIFileDialog
-
-from game.records import SUFFIX, RecordFileError
+from game.records import RecordFileError
 from saves.paths import resolve_data_dir, resolve_records_dir
 from saves.records import export_record, open_record
 from scenes.kit.failures import failure_sentence
-from scenes.shell.windows.dialogs import centered_rect
 
 if TYPE_CHECKING:
     from game.match import Match
     from game.records import Record
     from scenes.kit.app import App
-
-PICKER_SIZE = (620, 460)
-PICKER_TITLE = "Open a game record"
-
 
 def records_folder(data_dir: Path) -> Path:
     """Where this app writes records: beside its data when the data directory was chosen for it
@@ -80,7 +72,7 @@ def read_record(path: Path | str) -> tuple[Record | None, str]:
 
 
 def show_match(app: App, match: Match) -> None:
-    """Put ``match`` on screen (a loaded save, an opened record): a finished game opens as a review
+    """Put ``match`` on screen (a loaded save): a finished game opens as a review
     of its last move, since there is nothing left to play in it (Home goes back to its start)."""
     if app.open_match(match) and match.over:
         review_at = getattr(app.top, "review_at", None)  # the match screen's; screens are asked by name
@@ -88,32 +80,13 @@ def show_match(app: App, match: Match) -> None:
             review_at(None)
 
 
-class RecordPicker:
-    """The "Open a record…" file dialog, starting in the records folder. ``picked(event)`` answers
-    the path the player chose with OK (pygame-gui posts it as an event), else None."""
-
-    def __init__(self, ui: pygame_gui.UIManager, data_dir: Path) -> None:
-        folder = records_folder(data_dir)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)  # an empty folder beats starting somewhere odd
-        except OSError:
-            folder = Path.home()
-        width, height = PICKER_SIZE
-        screen = ui.get_root_container().get_rect()
-        rect = centered_rect(ui, min(width, screen.width - 40), min(height, screen.height - 40))
-        self.window = UIFileDialog(
-            rect,
-            ui,
-            window_title=PICKER_TITLE,
-            allowed_suffixes={SUFFIX},
-            initial_file_path=str(folder),
-            allow_existing_files_only=True,
-        )
-
-    def picked(self, event: pygame.event.Event) -> Path | None:
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.window:
-            return Path(event.text)
-        return None
-
-    def alive(self) -> bool:
-        return bool(self.window.alive())
+def show_record(app: App, match: Match) -> bool:
+    """Put a record opened from a file on screen: the match screen shows it as a review of its last
+    move, and nothing is saved, however often it is opened, until the player chooses "Continue from
+    here" (the match screen's :meth:`look_at_record`). False (with a notice) when it cannot be shown."""
+    if not app.open_match(match):
+        return False
+    look = getattr(app.top, "look_at_record", None)  # the match screen's; screens are asked by name
+    if callable(look):
+        look()
+    return True
