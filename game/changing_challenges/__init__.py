@@ -118,6 +118,14 @@ Notation
 c4-c5 moves, c4xd5 knocks the piece on d5 out, c4&d5 knocks it and merges.
 """
 
+
+def _styles() -> tuple[object, ...]:
+    """The gauntlet's styles (game/changing_challenges/styles.py), imported only when a gauntlet asks."""
+    from game.changing_challenges.styles import styles
+
+    return styles()
+
+
 GAME = GameInfo(
     id=GAME_ID,
     title="Changing Challenges",
@@ -137,6 +145,7 @@ GAME = GameInfo(
     bench_states=bench_states,
     position_factory=ChangingChallengesState.from_text,
     extra={"perft": fast_perft, "rules_bench": rules_bench},
+    styles=_styles,
 )
 
 __all__ = ["GAME", "ChangingChallengesState", "bench_states", "counterweight_for", "rules_bench"]

@@ -86,6 +86,14 @@ is a draw. Moves are written from-to: the rearmost stone of the group and where 
 (a1-a3 moves the stones on a1 and a2 two squares up).
 """
 
+
+def _styles() -> tuple[object, ...]:
+    """The gauntlet's styles (game/epaminondas/styles.py), imported only when a gauntlet asks."""
+    from game.epaminondas.styles import styles
+
+    return styles()
+
+
 GAME = GameInfo(
     id=GAME_ID,
     title="Epaminondas",
@@ -108,6 +116,7 @@ GAME = GameInfo(
     bench_states=bench_states,
     position_factory=EpaminondasState.from_text,
     extra={"perft": fast_perft, "rules_bench": rules_bench},
+    styles=_styles,
 )
 
 __all__ = ["GAME", "EpaminondasState", "bench_states", "rules_bench"]
