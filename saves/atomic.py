@@ -3,7 +3,8 @@
 A save or settings file is either the complete old content or the complete new content, never a
 mixture or a truncated file, even if the app is killed or the machine loses power mid-write: the new
 text goes to a temporary file in the same directory (so the final rename cannot cross file systems),
-is flushed and fsynced, then ``os.replace`` swaps it in atomically, and finally the directory entry
+is flushed and fsynced, then ``os.replace`` swaps it in atomically (:func:`saves.replace.replace`: a few
+tries on Windows while another program holds the file for a moment), and finally the directory entry
 itself is fsynced where the platform allows it.
 """
 
@@ -15,6 +16,8 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+
+from saves.replace import replace
 
 TEMP_SUFFIX = ".tmp"
 """Temporary files are named ``.<target name>.<random>.tmp``; listings skip them."""
@@ -58,7 +61,7 @@ def write_atomic(path: Path | str, text: str, *, exclusive: bool = False, encodi
         if exclusive:
             _link_exclusive(tmp, target)
         else:
-            os.replace(tmp, target)
+            replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()
@@ -108,7 +111,7 @@ def _link_exclusive(tmp: Path, target: Path) -> None:
     except (OSError, NotImplementedError):
         if target.exists():
             raise FileExistsError(f"{target} already exists") from None
-        os.replace(tmp, target)
+        replace(tmp, target)
         return
     with contextlib.suppress(OSError):
         tmp.unlink()

@@ -2,87 +2,100 @@
 after the next start, and the autosave of every completed turn on disk; a game the computer opens is
 on disk before it starts thinking.
 
-The app runs in a child process (tests/kill_target.py) that is killed with SIGKILL, so nothing of
-the app's own shutdown runs. Linux only: the process tree is read from /proc.
+The app runs in a child process (tests/kill_target.py) that is killed outright (SIGKILL on Linux and
+macOS, TerminateProcess on Windows), so nothing of the app's own shutdown runs. The process tree is
+read with psutil, so this runs on Linux, Windows and macOS alike: the AI worker must notice its app
+is gone by itself (game/worker.py, ``_watch_parent``) on every system.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
-import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import psutil  # the dev extra: the process tree on every system
 import pytest
 
 from saves.store import AUTOSAVE, SaveStore
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree")
-
 ROOT = Path(__file__).resolve().parent.parent
+ORPHAN_GRACE_SECONDS = 10.0
+"""How long the app's helper processes get to notice it is gone (they take well under a second)."""
+
+# The app's own process id first: on Windows a virtual environment's python.exe is a launcher that
+# runs the real interpreter as *its* child, and killing the launcher would leave the app running.
+LAUNCH = (
+    "import os, runpy; print('PID', os.getpid(), flush=True); "
+    "runpy.run_module('tests.kill_target', run_name='__main__')"
+)
 
 
-def _children(pid: int) -> set[int]:
-    """Every living descendant of ``pid`` (the AI worker, multiprocessing's resource tracker)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[0] != "Z":
-            parents[int(entry.name)] = int(fields[1])
-    found: set[int] = set()
-    frontier = {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
-
-
-def _alive(pid: int) -> bool:
+def _children(pid: int) -> list[psutil.Process]:
+    """Every living descendant of ``pid`` (the AI worker; on Linux and macOS also multiprocessing's
+    resource tracker), as psutil handles that stay tied to those very processes."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
+        return [p for p in psutil.Process(pid).children(recursive=True) if _alive(p)]
+    except psutil.NoSuchProcess:
+        return []
+
+
+def _alive(process: psutil.Process) -> bool:
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
         return False
-    return state != "Z"
 
 
-def _start(*args: str) -> tuple[subprocess.Popen[str], str]:
+class Started:
+    """The launched child (maybe a launcher) and the app process itself."""
+
+    def __init__(self, child: subprocess.Popen[str], app: psutil.Process) -> None:
+        self.child = child
+        self.app = app
+
+
+def _start(*args: str) -> tuple[Started, str]:
     """The app in a child process, once it printed READY (killed at once if it never does)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
                PYGAME_HIDE_SUPPORT_PROMPT="1")
-    child = subprocess.Popen([sys.executable, "-m", "tests.kill_target", *args], cwd=ROOT, env=env,
+    child = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], cwd=ROOT, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert child.stdout is not None
+    started = Started(child, psutil.Process(child.pid))
     line = ""
     try:
         for line in child.stdout:
-            if line.startswith("READY"):
-                return child, line
+            if line.startswith("PID "):
+                started.app = psutil.Process(int(line.split()[1]))
+            elif line.startswith("READY"):
+                return started, line
     finally:
         if not line.startswith("READY"):
-            _kill_and_wait_for_orphans(child)
+            _kill_and_wait_for_orphans(started)
     raise AssertionError(f"the app did not get going: {line!r}")
 
 
-def _kill_and_wait_for_orphans(child: subprocess.Popen[str]) -> None:
-    descendants = _children(child.pid)
-    if child.poll() is None:
-        child.send_signal(signal.SIGKILL)
-    child.wait(timeout=10)
-    deadline = time.monotonic() + 5.0
-    while time.monotonic() < deadline and any(_alive(pid) for pid in descendants):
+def _kill_and_wait_for_orphans(started: Started) -> None:
+    descendants = _children(started.app.pid)
+    with contextlib.suppress(psutil.NoSuchProcess):
+        started.app.kill()  # SIGKILL, or TerminateProcess on Windows: no shutdown code runs
+        started.app.wait(timeout=10)
+    started.child.wait(timeout=10)
+    if started.child.stdout is not None:
+        started.child.stdout.close()
+    deadline = time.monotonic() + ORPHAN_GRACE_SECONDS
+    while time.monotonic() < deadline and any(_alive(p) for p in descendants):
         time.sleep(0.05)
-    survivors = [pid for pid in descendants if _alive(pid)]
-    for pid in survivors:  # do not leave them running for the rest of the suite
-        os.kill(pid, signal.SIGKILL)
-    assert not survivors, f"processes outlived the killed app: {survivors}"
+    survivors = [p for p in descendants if _alive(p)]
+    for process in survivors:  # do not leave them running for the rest of the suite
+        with contextlib.suppress(psutil.NoSuchProcess):
+            process.kill()
+    assert not survivors, f"processes outlived the killed app: {[p.pid for p in survivors]}"
 
 
 @pytest.mark.parametrize(("side", "turns"), [("circles", 0), ("triangles", 1)],
@@ -90,10 +103,10 @@ def _kill_and_wait_for_orphans(child: subprocess.Popen[str]) -> None:
 def test_killing_the_app_mid_thought_leaves_no_process_and_keeps_the_game(
     tmp_path: Path, side: str, turns: int
 ) -> None:
-    child, line = _start("think", str(tmp_path), side)
+    started, line = _start("think", str(tmp_path), side)
     assert line.split()[1] == str(turns)
-    assert _children(child.pid), "the computer should be thinking in its own process"
-    _kill_and_wait_for_orphans(child)
+    assert _children(started.app.pid), "the computer should be thinking in its own process"
+    _kill_and_wait_for_orphans(started)
     store = SaveStore(tmp_path)
     [entry] = [e for e in store.entries() if e.kind == AUTOSAVE]
     assert entry.healthy and entry.move_count == turns
@@ -107,9 +120,9 @@ def test_killing_the_app_while_it_writes_leaves_whole_files_and_no_temp_files_af
 
     rng = random.Random(18)
     for _ in range(4):
-        child, _ = _start("save", str(tmp_path))
+        started, _ = _start("save", str(tmp_path))
         time.sleep(rng.uniform(0.0, 0.3))
-        _kill_and_wait_for_orphans(child)
+        _kill_and_wait_for_orphans(started)
         for stray in tmp_path.rglob("*.tmp"):  # the next start comes later than the kill
             os.utime(stray, (time.time() - 60, time.time() - 60))
         App(data_dir=tmp_path).shutdown()
