@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from saves.folders import FolderRefused, own_file, own_folder, require_file, require_folder
+from saves.replace import replace
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class Trash:
         self.directory.mkdir(parents=True, exist_ok=True)
         require_folder(self.directory, self.root, may_be_missing=False)
         waiting = self.directory / f"{uuid.uuid4().hex[:10]}-{path.name}"
-        os.replace(path, waiting)
+        replace(path, waiting)
         with contextlib.suppress(OSError):
             os.utime(waiting)  # its age in the trash counts from now (see purge_old)
         item = Trashed(path, waiting)
@@ -67,7 +68,7 @@ class Trash:
         target.parent.mkdir(parents=True, exist_ok=True)
         require_folder(target.parent, self.root, may_be_missing=False)
         require_file(item.waiting, self.root)
-        os.replace(item.waiting, target)
+        replace(item.waiting, target)
         self._held.discard(item)
         return target
 

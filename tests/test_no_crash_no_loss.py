@@ -162,6 +162,14 @@ def test_the_command_line_never_prints_raw_control_characters() -> None:
 
 
 # -- files stay in their folder -------------------------------------------------------------------------
+def _link(link: Path, target: Path, folder: bool = False) -> None:
+    """A symbolic link, or a skip where the system refuses one (Windows without the privilege)."""
+    try:
+        link.symlink_to(target, target_is_directory=folder)
+    except (OSError, NotImplementedError) as exc:
+        pytest.skip(f"no symbolic links here: {exc}")
+
+
 def _two_saves(root: Path) -> list[Path]:
     store = SaveStore(root)
     match = Match("elephant-run", {}, {"elephant": Seat(HUMAN), "farmers": Seat(AI, "easy")})
@@ -175,7 +183,7 @@ def _two_saves(root: Path) -> list[Path]:
 
 def test_a_trash_that_links_to_the_saves_deletes_nothing(tmp_path: Path) -> None:
     saves = _two_saves(tmp_path)
-    (tmp_path / "trash").symlink_to(tmp_path / "saves", target_is_directory=True)
+    _link(tmp_path / "trash", tmp_path / "saves", folder=True)
     app = new_app(data_dir=tmp_path)  # the start-up purge runs here
     try:
         assert all(p.exists() for p in saves)
@@ -194,7 +202,7 @@ def test_a_trash_that_links_outside_the_data_folder_deletes_nothing(tmp_path: Pa
     theirs = stranger / "thesis.txt"
     theirs.write_text("years of work")
     os.utime(theirs, (1_000_000, 1_000_000))
-    (data / "trash").symlink_to(stranger, target_is_directory=True)
+    _link(data / "trash", stranger, folder=True)
     store = SaveStore(data)
     store.tidy()
     assert theirs.read_text() == "years of work"
@@ -207,7 +215,7 @@ def test_links_inside_the_data_folder_are_never_followed(tmp_path: Path) -> None
     target = outside / "x.json"
     target.write_text("{}")
     link = data / "saves" / "link.json"
-    link.symlink_to(target)
+    _link(link, target)
     store = SaveStore(data)
     with pytest.raises((OSError, ValueError)):
         store.delete(link)
@@ -218,7 +226,7 @@ def test_links_inside_the_data_folder_are_never_followed(tmp_path: Path) -> None
     # a trash entry that is a link: the purge removes neither it nor what it points at
     trash = data / "trash"
     trash.mkdir()
-    (trash / "old-link.json").symlink_to(target)
+    _link(trash / "old-link.json", target)
     os.utime(trash / "old-link.json", (1_000_000, 1_000_000), follow_symlinks=False)
     store.trash.purge_old(min_age=0)
     assert target.exists()
@@ -227,7 +235,7 @@ def test_links_inside_the_data_folder_are_never_followed(tmp_path: Path) -> None
 def test_a_data_folder_that_is_itself_a_link_still_works(tmp_path: Path) -> None:
     real = tmp_path / "real"
     real.mkdir()
-    (tmp_path / "alias").symlink_to(real, target_is_directory=True)
+    _link(tmp_path / "alias", real, folder=True)
     store = SaveStore(tmp_path / "alias")
     saves = _two_saves(tmp_path / "alias")
     item = store.throw_away(saves[0])
