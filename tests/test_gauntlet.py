@@ -58,6 +58,32 @@ def test_styles_play_only_legal_moves_on_both_sides(game_id: str) -> None:
                 state = state.apply_turn(turn)
 
 
+VARIANTS = [("elasta", {"tokens": "on"}), ("nelaxtam", {"quiet": "on"}),
+            ("nelaxtam", {"size": "8", "sea": "5"})]
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+def test_styles_play_the_variants(game_id: str, options: dict[str, str]) -> None:
+    """What the default game never reaches: Elasta's token sub-turn, Nelaxtam's quiet orders and small
+    board with every troop by sea. Each style plays both sides against itself; every move is legal."""
+    info = get(game_id)
+    assert info.styles is not None
+    rng = random.Random(31)
+    for style in styles_for(info):
+        state = info.new_state(options)
+        past: list[dict[str, object]] = []
+        for _ in range(40):
+            if state.over:
+                break
+            turn = {}
+            for player in state.to_move():
+                move = style.choose(state, player, random.Random(rng.getrandbits(32)), past)
+                state.check_move(player, move)  # raises for an illegal move
+                turn[player] = move
+            past.append(turn)
+            state = state.apply_turn(turn)
+
+
 def test_a_styles_game_is_the_same_for_a_seed() -> None:
     job = gauntlet_jobs(get("elephant-run"), ["easy"], 1, seed=5, only=["careful"])[0]
     first, second = run_job(job), run_job(job)

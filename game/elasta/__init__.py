@@ -66,6 +66,13 @@ def bench_states() -> list[GameState]:
     ]
 
 
+def _styles() -> tuple[object, ...]:
+    """The gauntlet's styles (game/elasta/styles.py), imported only when a gauntlet asks."""
+    from game.elasta.styles import styles
+
+    return styles()
+
+
 GAME = GameInfo(
     id=GAME_ID,
     title="Elasta",
@@ -86,6 +93,7 @@ GAME = GameInfo(
     ),
     bench_states=bench_states,
     extra={"resolve_turn": resolve_turn},
+    styles=_styles,
 )
 
 __all__ = ["BLACK", "GAME", "WHITE", "ElastaState", "TurnReport", "resolve_turn"]

@@ -92,6 +92,13 @@ def bench_states() -> list[GameState]:
     ]
 
 
+def _styles() -> tuple[object, ...]:
+    """The gauntlet's styles (game/nelaxtam/styles.py), imported only when a gauntlet asks."""
+    from game.nelaxtam.styles import styles
+
+    return styles()
+
+
 GAME = GameInfo(
     id=GAME_ID,
     title="Nelaxtam",
@@ -112,6 +119,7 @@ GAME = GameInfo(
     bench_states=bench_states,
     position_factory=from_text,
     extra={"resolve": resolve},
+    styles=_styles,
 )
 
 __all__ = ["BLACK", "GAME", "WHITE", "NelaxtamState", "TurnReport", "from_text", "resolve"]
