@@ -7,7 +7,8 @@ move, or the easy computer's for the games that random play drags on), then ente
 without a mouse would: the board's own ``gestures_for`` says which clicks, drags and buttons make
 it, and each becomes keys: arrows to walk the cursor to the place clicked (the route worked out
 from the board's place list), Enter or Space there; a drag is two such clicks; a button is Tab until
-it has the focus, then Enter. Only KEYDOWN events reach the app.
+it has the focus, then Enter; the hand-off curtain before each secret entry is lifted with Space.
+Only KEYDOWN events reach the app.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from game.register import get
 from scenes.kit.board_view import CursorPlace, GridGeometry
 from scenes.kit.keyboard import RING, KeyboardFocus, keys_to, neighbour
 from scenes.shell.match.scene import MatchScene
-from tests.scene_driver import DT, click, start
+from tests.scene_driver import DT, click, hand_over, start
 
 Chooser = Callable[[GameState, str, random.Random], Move]
 
@@ -153,6 +154,9 @@ def test_a_whole_game_by_keys_only(
         turns = len(match.turns)
         chosen: dict[str, Move] = {}
         while len(match.turns) == turns:
+            if scene.curtain_for is not None:  # a secret entry: it starts behind the curtain
+                assert match.state.simultaneous, game_id
+                hand_over(app, scene)  # "ready" on the hand-off curtain
             player = scene.input_player()
             assert player is not None, (game_id, scene.message, scene.curtain_for)
             move = choose(match.state, player, rng)
@@ -161,8 +165,7 @@ def test_a_whole_game_by_keys_only(
             enter_by_keys(app, scene, player, text, rng)
             if len(match.turns) == turns:  # secret orders sealed: the other player's turn to choose
                 assert match.pending.get(player) == chosen[player], (game_id, text, scene.message)
-                if scene.curtain_for is not None:
-                    tap(app, pygame.K_SPACE)  # "ready" on the hand-off curtain
+                assert scene.curtain_for is not None and scene.curtain_for != player, game_id
         assert match.turns[-1].moves == chosen, (game_id, scene.message)
     assert match.over, f"{game_id} did not end within {most} turns"
     assert scene.keys.focus.shown  # the keyboard was used all along: the mouse never came back
@@ -275,7 +278,10 @@ def test_the_review_keeps_its_arrows_until_the_board_has_the_focus(app: Any) -> 
 def test_typed_orders_keep_enter_while_the_cursor_is_away(app: Any) -> None:
     """Elasta's typists type eight digits and Enter: with no cursor shown Enter still confirms."""
     match = Match("elasta", {}, {})
-    start(app, match)
+    scene = start(app, match)
+    assert scene.curtain_for == "white"
+    tap(app, pygame.K_SPACE)  # White takes the screen: the curtain lifts
+    assert scene.curtain_for is None and scene.input_player() == "white"
     tap(app, *[pygame.K_0 + d for d in (3, 1, 4, 0, 5, 2, 7, 6)])
     tap(app, pygame.K_RETURN)
     assert match.pending.get("white") == (3, 1, 4, 0, 5, 2, 7, 6)
@@ -423,3 +429,25 @@ def test_the_pause_menu_is_usable_by_keys(app: Any) -> None:
     tap(app, pygame.K_SPACE)
     app.step([], DT)
     assert app.top is scene
+
+
+def test_the_arrow_keys_walk_a_menu_as_tab_does(app: Any) -> None:
+    """Down/Right step forward and Up/Left back through a board-less screen's buttons; a screen whose
+    arrows move through its own list (the load screen) keeps them."""
+    app.goto("menu")
+    app.step([], DT)
+    menu = app.top
+    tap(app, pygame.K_DOWN)
+    host = menu.__dict__["_button_keys"]
+    assert host.focus.focused_button(host.buttons()).text == "Play"
+    tap(app, pygame.K_RIGHT)
+    assert host.focus.focused_button(host.buttons()).text == "Learn"
+    tap(app, pygame.K_UP)
+    assert host.focus.focused_button(host.buttons()).text == "Play"
+    tap(app, pygame.K_LEFT)  # back round the ring: the last button on the screen
+    assert host.focus.focused_button(host.buttons()).text == "Quit"
+    load = app.goto("load")
+    app.step([], DT)
+    tap(app, pygame.K_DOWN)
+    keys = load.__dict__.get("_button_keys")
+    assert keys is None or not keys.focus.shown  # the list had the arrow, not the buttons

@@ -73,6 +73,10 @@ class Scene:
 
     name: str = "scene"
 
+    uses_arrows: bool = False
+    """The arrow keys are the screen's own (a list to move through); else they walk its buttons as
+    Tab does (:class:`scenes.kit.keyboard.ButtonKeys`)."""
+
     def __init__(self, app: App) -> None:
         self.app = app
         self.ui = pygame_gui.UIManager(app.size, str(THEME_PATH))
@@ -710,7 +714,8 @@ class App:
             window.blit(target, (0, 0))
 
     def _draw_toasts(self) -> None:
-        """The notices, newest on top, where no button of the top screen is (see
+        """The notices, newest on top, where no button of the top screen is, and clear of what it
+        asks to keep in sight (its ``keep_clear()``: the match screen's banner and board; see
         :mod:`scenes.kit.notices`)."""
         if not self.toasts:
             return
@@ -727,7 +732,9 @@ class App:
             e.rect for e in top.ui.get_sprite_group().sprites()
             if isinstance(e, pygame_gui.elements.UIButton) and e.visible
         ]
-        boxes = place_notices(self.size, buttons, measure, len(newest_first))
+        keep_clear = getattr(top, "keep_clear", None)
+        clear = list(keep_clear()) if callable(keep_clear) else []
+        boxes = place_notices(self.size, buttons, measure, len(newest_first), clear)
         for (_, left), label, box in zip(newest_first, labels, boxes, strict=True):
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             alpha = int(230 * min(1.0, left / 0.4))

@@ -24,7 +24,7 @@ import math
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 import pygame_gui
@@ -358,6 +358,19 @@ class ButtonKeys(KeyboardHost):
     Tab and Shift+Tab walk every button on show in reading order, Enter or Space presses the one in
     focus. The app gives one to every screen that brings no keyboard host of its own (``keys``), so
     a new screen is keyboard-usable without a line of its own."""
+
+    ARROWS: ClassVar[dict[int, bool]] = {
+        pygame.K_DOWN: False, pygame.K_RIGHT: False, pygame.K_UP: True, pygame.K_LEFT: True,
+    }
+    """The arrow keys walk the buttons as Tab does (Up and Left backwards), on every screen whose
+    arrows are not its own (``uses_arrows``: a list the arrows move through, as on the load screen)."""
+
+    def key(self, event: pygame.event.Event) -> bool:
+        backwards = self.ARROWS.get(event.key)
+        if backwards is not None and not getattr(self.scene, "uses_arrows", False):
+            shift = pygame.KMOD_SHIFT if backwards else 0
+            event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=shift, unicode="\t", scancode=0)
+        return super().key(event)
 
     def places(self) -> list[CursorPlace]:
         return []

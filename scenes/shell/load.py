@@ -53,6 +53,8 @@ class LoadScreen(Scene):
     """Pick a save to load or delete. Pushed from the main menu or the pause menu; Back pops."""
 
     name = "load"
+    uses_arrows = True
+    """The arrow keys move through its list (the app's button walk leaves them alone)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

@@ -199,6 +199,8 @@ class RecordsScreen(Scene):
     """Pick a game record to look through. Pushed from the load screen; Back and Esc pop."""
 
     name = "records"
+    uses_arrows = True
+    """The arrow keys move through its list (the app's button walk leaves them alone)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

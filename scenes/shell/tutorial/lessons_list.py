@@ -44,6 +44,8 @@ class LessonsScreen(Scene):
     """``LessonsScreen(app, info)``: choose a lesson of ``info`` (or the practice game)."""
 
     name = "lessons"
+    uses_arrows = True
+    """The arrow keys move through its list (the app's button walk leaves them alone)."""
 
     def __init__(self, app: App, info: GameInfo) -> None:
         super().__init__(app)

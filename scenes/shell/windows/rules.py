@@ -30,12 +30,15 @@ CONTROLS: tuple[tuple[str, str], ...] = (
      "Left and Right step through the moves)"),
     ("Enter / Space", "click where the cursor is, or press the button it is on"),
     ("Esc", "put a picked-up piece back down, else the pause menu"),
+    ("M", "sound on / off"),
     ("F11", "full screen on / off"),
+    ("Menus", "Tab, Shift+Tab or the arrow keys move between the buttons; Enter or Space presses one"),
+    ("Typing a name", "while a text field has the cursor, every key is a letter: no shortcut acts"),
 )
 
 SECRET_ORDER_CONTROLS: tuple[tuple[str, str], ...] = (
-    ("Two players, one screen", "confirm, then hand over behind the curtain; whoever confirmed "
-     "last starts the next turn"),
+    ("Two players, one screen", "every secret entry starts behind a curtain that tells the other "
+     "player to look away; click or press Space when you are at the screen"),
     ("Backspace on the curtain", "take your confirmed orders back before handing over"),
 )
 """Extra controls of games with secret simultaneous orders (the hot-seat hand-off)."""
