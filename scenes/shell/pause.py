@@ -1,5 +1,9 @@
 """The pause menu: an overlay that dims the board and offers the match's ways out.
 
+New game is always there; once the game is over, Swap sides and Rematch too (the result card beside
+the board offers them, and they stay here when it is closed). Related choices share a row (Save game
+and Save a copy, Rules and Settings…) so the whole menu fits a 1024x640 window.
+
 It never touches the match itself: saving goes through ``match_scene.save_now()`` (the match scene
 owns its save file, which Save replaces) and ``save_copy_now()`` (a new file of its own), leaving
 goes through the stack, and the match scene autosaves when it leaves.
@@ -25,19 +29,40 @@ from scenes.shell.windows.rules import open_rules_window
 if TYPE_CHECKING:
     from scenes.kit.app import App
 
-ITEMS: tuple[tuple[str, str, str | None], ...] = (
-    ("resume", "Resume", "@primary"),
-    ("save", "Save game", None),
-    ("copy", "Save a copy", None),
-    ("export", "Export record", None),
-    ("load", "Load game", None),
-    ("rules", "Rules", None),
-    ("settings", "Settings", None),
-    ("menu", "Main menu", None),
-    ("quit", "Quit to desktop", "@secondary"),
+ITEMS: dict[str, tuple[str, str | None]] = {
+    "resume": ("Resume", "@primary"),
+    "swap": ("Swap sides", None),
+    "rematch": ("Rematch", None),
+    "new": ("New game", None),
+    "save": ("Save game", None),
+    "copy": ("Save a copy", None),
+    "export": ("Export record", None),
+    "load": ("Load game", None),
+    "rules": ("Rules", None),
+    "settings": ("Settings", None),
+    "menu": ("Main menu", None),
+    "quit": ("Quit to desktop", "@secondary"),
+}
+"""Every item by key: (label, class)."""
+ROWS: tuple[tuple[str, ...], ...] = (
+    ("resume",),
+    ("swap", "rematch"),
+    ("new",),
+    ("save", "copy"),
+    ("export", "load"),
+    ("rules", "settings"),
+    ("menu",),
+    ("quit",),
 )
+"""The items row by row, top to bottom (a finished game's row of Swap sides and Rematch comes and goes)."""
+ENDING = frozenset({"swap", "rematch"})
+"""Items for a finished game only."""
+PANEL_W = 380
 TIPS: dict[str, str] = {
     "resume": "Back to the board (Esc)",
+    "swap": "Play again with the sides exchanged",
+    "rematch": "Play again with the same sides and options",
+    "new": "Choose the sides, level and options of a new game of this one",
     "save": "Save this game over its own save (Ctrl+S)",
     "copy": "Keep this position as a separate save; Save goes on replacing the first",
     "export": "Write the moves as a text file to keep or share; the load screen opens it again",
@@ -47,7 +72,8 @@ TIPS: dict[str, str] = {
 
 
 class PauseScene(Scene):
-    """Resume, Save, Load, Rules, Settings, Main menu, Quit — over the dimmed match scene."""
+    """Resume, (Swap sides, Rematch,) New game, Save, Load, Rules, Settings, Main menu, Quit — over
+    the dimmed match scene."""
 
     overlay = True
     name = "pause"
@@ -63,26 +89,51 @@ class PauseScene(Scene):
     def match(self) -> Any:
         return getattr(self.match_scene, "match", None)
 
+    def rows(self) -> list[tuple[str, ...]]:
+        """The rows this match gets: the ending's only once it is over, New game only for a match
+        (and each of them only where the screen below can do it)."""
+        match = self.match
+        over = match is not None and bool(getattr(match, "over", False))
+        able = {"rematch": "rematch", "swap": "swap_sides"}
+        rows = []
+        for row in ROWS:
+            keys = tuple(
+                key for key in row
+                if (key not in ENDING or (over and callable(getattr(self.match_scene, able[key], None))))
+                and (key != "new" or match is not None)
+            )
+            if keys:
+                rows.append(keys)
+        return rows
+
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         button_h = 44 if height >= 720 else 40
         gap = 10 if height >= 720 else 8
-        panel_w = 340
+        rows = self.rows()
+        panel_w = PANEL_W
         header = 92
-        panel_h = header + len(ITEMS) * button_h + (len(ITEMS) - 1) * gap + 28 + 14
+        panel_h = header + len(rows) * button_h + (len(rows) - 1) * gap + 28 + 14
         self.panel_rect = pygame.Rect((width - panel_w) // 2, (height - panel_h) // 2, panel_w, panel_h)
         y = self.panel_rect.y + header
+        inner = panel_w - 72
         self.buttons = {}
-        for key, label, cls in ITEMS:
-            if key == "quit":
+        for row in rows:
+            if row == ("quit",):
                 y += 14  # set the way out apart from the rest
-            self.buttons[key] = UIButton(
-                pygame.Rect(self.panel_rect.x + 36, y, panel_w - 72, button_h),
-                label,
-                self.ui,
-                tool_tip_text=TIPS.get(key),
-                object_id=ObjectID(f"#{key}", cls),
-            )
+            each = (inner - (len(row) - 1) * gap) // len(row)
+            x = self.panel_rect.x + 36
+            for index, key in enumerate(row):
+                label, cls = ITEMS[key]
+                w = each if index < len(row) - 1 else self.panel_rect.x + 36 + inner - x
+                self.buttons[key] = UIButton(
+                    pygame.Rect(x, y, w, button_h),
+                    label,
+                    self.ui,
+                    tool_tip_text=TIPS.get(key),
+                    object_id=ObjectID(f"#{key}", cls),
+                )
+                x += w + gap
             y += button_h + gap
         if not any(callable(getattr(self.match_scene, name, None)) for name in ("save_now", "save")):
             self.buttons["save"].disable()
@@ -125,8 +176,26 @@ class PauseScene(Scene):
             app.open("settings")
         elif key == "menu":
             app.goto("menu")
+        elif key in ("rematch", "swap"):
+            act = getattr(self.match_scene, "rematch" if key == "rematch" else "swap_sides", None)
+            if callable(act):
+                act()  # a new match screen: this menu goes with the old one
+        elif key == "new":
+            self.new_game()
         elif key == "quit":
             app.quit()
+
+    def new_game(self) -> None:
+        """The new-game screen for this game, over the match (Cancel goes back to the board)."""
+        match = self.match
+        if match is None:
+            return
+        self.app.pop()
+        new_game = getattr(self.match_scene, "new_game", None)
+        if callable(new_game):
+            new_game()
+        else:
+            self.app.open("new-game", match.game)
 
     def save(self) -> None:
         """Save through the match scene: ``save_now() -> bool`` (toast here), else its ``save()``,

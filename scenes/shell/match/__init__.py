@@ -10,7 +10,9 @@ owns one helper per concern, so a new feature has an obvious home:
 * :mod:`.hint`: the Hint button and H: a second worker works out the hard computer's move for the
   human, drawn as marks and never played;
 * :mod:`.handoff`: the hot-seat curtain for secret orders;
-* :mod:`.texts`: what the banner and the end dialog say, without pixels;
+* :mod:`.ending`: the result card beside the board when a game ends (Review, New game, Swap sides,
+  Rematch), the row that keeps Swap sides and Rematch once it is closed, and the short celebration;
+* :mod:`.texts`: what the banner and the result card say, without pixels;
 * :mod:`.review`: the board after any earlier move (a click on the move list, Left/Right/Home/End),
   drawn by a second view of a frozen copy of the match while the game itself goes on;
 * :mod:`.moves` and :mod:`.painter`: the drawing (a sound would hook the scene's

@@ -1,12 +1,12 @@
 """Keyboard play on the match screen: the kit's :class:`~scenes.kit.keyboard.KeyboardFocus` given
 this screen's board and buttons, and its answers carried out the way the mouse's would be.
 
-The stops of Tab are the board (while someone may act on it), then the end dialog's buttons (once the
-game is over), the review's buttons in the banner (during a review), the game's own buttons (Pass,
-Confirm…) and the fixed ones (Undo … Menu), in the order they stand on screen. The button in focus
-has a ring round it and wears its "selected" look, which shows even inside a window drawn over the
-ring (the end dialog). Enter on the board is a click at the cursor handed to the scene's own
-click path, so every refusal, hint and sound is the mouse's; Enter on a button is that button's press.
+The stops of Tab are the board (while someone may act on it), then the result card's buttons (once the
+game is over; after it is closed, its Swap sides and Rematch), the review's buttons in the banner
+(during a review), the game's own buttons (Pass, Confirm…) and the fixed ones (Undo … Menu), in the
+order they stand on screen. The button in focus has a ring round it and wears its "selected" look.
+Enter on the board is a click at the cursor handed to the scene's own click path, so every refusal,
+hint and sound is the mouse's; Enter on a button is that button's press.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from scenes.kit.keyboard import KeyboardHost
 if TYPE_CHECKING:
     from scenes.kit.app import App
     from scenes.kit.board_view import BoardView, CursorPlace
+    from scenes.shell.match.ending import EndBanner, EndRow
     from scenes.shell.match.review import Review
-    from scenes.shell.windows.end_of_game import EndDialog
 
 
 class KeyedMatch(Protocol):
@@ -30,7 +30,8 @@ class KeyedMatch(Protocol):
     app: App
     view: BoardView
     review: Review
-    end_dialog: EndDialog | None
+    end_dialog: EndBanner | None
+    end_row: EndRow | None
 
     @property
     def curtain_for(self) -> str | None: ...
@@ -64,10 +65,12 @@ class MatchKeys(KeyboardHost):
         """The buttons on show, in screen order (Tab passes over the greyed ones, but one greyed
         while in focus, Undo with nothing left to undo, keeps the focus where the player is)."""
         scene = self.scene
-        dialog = scene.end_dialog
+        dialog, row = scene.end_dialog, scene.end_row
         ending: dict[str, Any] = {}
         if dialog is not None and dialog.alive():
-            ending = {"rematch": dialog.rematch, "review": dialog.review, "menu": dialog.menu}
+            ending = dialog.keyed()
+        elif row is not None:
+            ending = row.keyed()
         groups = (
             ("end", ending),
             ("review", scene.review.buttons if scene.review.active else {}),

@@ -16,6 +16,7 @@ import pygame
 from scenes.kit import style
 from scenes.kit.marks import Marks
 from scenes.kit.view_host import Chrome, clipped
+from scenes.shell.match.ending import draw_cheer
 from scenes.shell.match.texts import mode_text
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from game.match import Match
     from scenes.kit.board_view import BoardView
     from scenes.shell.match.computer import ComputerPlayer
+    from scenes.shell.match.ending import EndBanner
     from scenes.shell.match.handoff import HandOff
     from scenes.shell.match.hint import HintAdvisor
     from scenes.shell.match.layout import MatchLayout
@@ -59,6 +61,7 @@ class PaintedMatch(Protocol):
     handoff: HandOff
     review: Review
     clock: float
+    end_dialog: EndBanner | None
 
     @property
     def moves_rect(self) -> pygame.Rect: ...
@@ -107,6 +110,8 @@ class MatchPainter:
             scene.review.draw_frame(surface, scene.frame.board)
         self._draw_banner(surface)
         self._draw_cards(surface)
+        if scene.end_dialog is not None:  # the result card, in the move list's place
+            scene.end_dialog.draw(surface, self._draw_token, scene.frame.panel)
         scene.moves.draw(surface, scene.moves_rect, scene.match.turns, scene.frame.compact)
         room = pygame.Rect((0, 0), surface.get_size()).inflate(-8, -8)
         scene.moves.draw_card(surface, scene.match.turns, scene.frame.panel.left - 10, room)
@@ -231,6 +236,10 @@ class MatchPainter:
         for player in match.game.players:
             card = pygame.Rect(frame.cards.left, y, frame.cards.width, frame.card_h)
             self._draw_card(surface, card, player, player in acting, player == winner)
+            ending = scene.end_dialog
+            cheering = ending.cheering if ending is not None else None
+            if ending is not None and cheering is not None and player == winner:  # off the board
+                draw_cheer(surface, card, cheering, ending.result.colour)
             y += frame.card_h + 8
 
     def _draw_card(

@@ -10,7 +10,9 @@ The scene decides; its helpers each hold one concern:
 * :mod:`~scenes.shell.match.handoff`: the hot-seat curtain for secret orders;
 * :mod:`~scenes.shell.match.saving`: Ctrl+S, Save a copy and the autosave after every turn;
 * :mod:`~scenes.shell.match.review`: the board after any earlier move (move list clicks, Left/Right/Home/End);
-* :mod:`~scenes.shell.match.texts`: what the banner and the end dialog say;
+* :mod:`~scenes.shell.match.ending`: the result card beside the board, and Swap sides and Rematch
+  once it is closed;
+* :mod:`~scenes.shell.match.texts`: what the banner and the result card say;
 * :mod:`~scenes.shell.match.sounds`: the moments every game shares, heard (the board cues its own);
 * :mod:`~scenes.shell.match.painter` and :mod:`~scenes.shell.match.moves`: the drawing.
 
@@ -27,8 +29,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.core import GameError
-from game.hint import hints_used_text
 from game.match import Match, Turn
+from scenes.kit import style
 from scenes.kit.app import Scene
 from scenes.kit.board_view import BoardView, ViewAction, error_sentence
 from scenes.kit.failures import failure_sentence
@@ -38,17 +40,17 @@ from scenes.kit.view_host import over_window, released, typed
 from scenes.shell.match import texts
 from scenes.shell.match.computer import ComputerPlayer
 from scenes.shell.match.controls import MatchControls
+from scenes.shell.match.ending import CLOSE, NEW_GAME, REMATCH, REVIEW, SWAP, EndBanner, EndRow, Result
 from scenes.shell.match.handoff import READY, TAKE_BACK, HandOff, curtain_answer
 from scenes.shell.match.hint import HINT_KEY, HintAdvisor, offered
 from scenes.shell.match.keys import MatchKeys
 from scenes.shell.match.layout import MatchLayout
 from scenes.shell.match.moves import MoveList
 from scenes.shell.match.painter import MatchPainter
-from scenes.shell.match.review import REVIEW_KEYS, Review
+from scenes.shell.match.review import CONTINUE, RECORD_NOTE, REVIEW_KEYS, Review, played_on
 from scenes.shell.match.saving import MatchSaving
 from scenes.shell.match.solved import SolvedBadge
 from scenes.shell.match.sounds import MatchSounds
-from scenes.shell.windows.end_of_game import CLOSE, MENU, REMATCH, REVIEW, EndDialog
 
 if TYPE_CHECKING:
     from scenes.kit.app import App
@@ -97,10 +99,16 @@ class MatchScene(Scene):
         """The turn whose sentence stands in the banner for the prompt until the player acts."""
         if match.turns and self._is_news(match.turns[-1]):
             self.told = match.turns[-1]  # a game opened again: first, where it stood
-        self.end_dialog: EndDialog | None = None
+        self.end_dialog: EndBanner | None = None
+        """The result card beside the board (:mod:`~scenes.shell.match.ending`) while it is open."""
+        self.end_row: EndRow | None = None
+        """Swap sides and Rematch under the player cards, once the result card is closed."""
         self.review = Review(match, lambda frozen: make_view(frozen, self.app.settings))
         self._end_dismissed = False
-        """The end dialog was answered (closed, or Review game): it does not come back by itself."""
+        """The result card was answered (closed, or Review): it does not come back by itself."""
+        self._played_here = False
+        """A turn was played on this screen: a game that ends here is celebrated (one opened finished
+        shows its result card at rest)."""
         self._banner_words = pygame.Rect(0, 0, 0, 0)
         self._left = False
         self.saving = MatchSaving(app, match)
@@ -117,9 +125,12 @@ class MatchScene(Scene):
 
     @property
     def moves_rect(self) -> pygame.Rect:
-        """The move list gives up its top to the game's buttons while there are any, and its foot to
-        the "solved" badge while it shows."""
-        moves = self.frame.moves(bool(self.controls.view_buttons))
+        """The move list gives up its top to the game's buttons while there are any (or to Swap sides
+        and Rematch once a finished game's result card is closed), and its foot to the "solved" badge
+        while it shows; the result card, while open, takes its place and leaves it what is under it."""
+        moves = self.frame.moves(bool(self.controls.view_buttons) or self.end_row is not None)
+        if self.end_dialog is not None:
+            return self.end_dialog.moves_left(moves)
         return self.solved.room(self.match, moves, self.frame.compact, self.review.active)
 
     @property
@@ -166,8 +177,10 @@ class MatchScene(Scene):
         self.review.layout(self.frame.board)
         self._refresh_view_buttons(force=True)
         self.painter.forget_layout()
-        if self.end_dialog is not None:
-            self.end_dialog = None  # the UI was reset by the resize; reopen centred on the new board
+        if self.end_dialog is not None:  # the UI was reset by the resize: the card again, at rest
+            self.end_dialog = self._end_banner(animate=False)
+        if self.end_row is not None:
+            self.end_row = EndRow(self.ui, self.frame.view_buttons, texts.swap_words(self.match))
         self._refresh_buttons()
         if self.curtain_for is not None:
             self.controls.hide()  # rebuilt for the new size: still nothing to see or click under it
@@ -179,7 +192,9 @@ class MatchScene(Scene):
         button would leave the players guessing."""
         sealed = self.handoff.sealed_by(self.match)
         undo = self.match.can_undo() or self.match.undo_crosses_reveal()
-        self.controls.set_history(undo and sealed is None, self.match.can_redo())
+        record = self.review.record  # a record is only looked at: nothing to take back
+        self.controls.set_history(undo and sealed is None and not record,
+                                  self.match.can_redo() and not record)
         self.controls.set_hint(self.hint.usable(self.match, self.input_player()), self.hint.thinking)
 
     def _refresh_view_buttons(self, force: bool = False) -> None:
@@ -203,7 +218,8 @@ class MatchScene(Scene):
         self.computer.cancel()
         self.hint.forget()
         self.solved.forget()
-        self.saving.autosave()
+        if not self.review.record:  # a record looked at is no game of the player's: nothing to keep
+            self.saving.autosave()
 
     # -- who may act ----------------------------------------------------------------------------------
     def input_player(self) -> str | None:
@@ -219,8 +235,9 @@ class MatchScene(Scene):
         return None
 
     def ai_to_move(self) -> str | None:
-        """The AI seat that owes a move now (secret orders of a simultaneous turn included)."""
-        if self.match.over:
+        """The AI seat that owes a move now (secret orders of a simultaneous turn included); none in a
+        record, which is only looked at until "Continue from here" makes a game of it."""
+        if self.match.over or self.review.record:
             return None
         for player in self.match.awaiting():
             if self.match.seats[player].is_ai:
@@ -230,8 +247,8 @@ class MatchScene(Scene):
     # -- events ---------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         self.keys.heard(event)
-        if self.end_dialog is not None:
-            choice = self.end_dialog.choice(event)
+        for ending in (self.end_dialog, self.end_row):
+            choice = ending.choice(event) if ending is not None else None
             if choice is not None:
                 self._end_choice(choice)
                 return
@@ -311,7 +328,9 @@ class MatchScene(Scene):
         elif event.key == pygame.K_ESCAPE:
             if self.close_rules():
                 return
-            if self.review.active:
+            if self.end_dialog is not None:
+                self._end_choice(CLOSE)
+            elif self.review.active and not self.review.record:
                 self._leave_review()
             elif self.view.cancel():
                 self._say(None)
@@ -349,7 +368,7 @@ class MatchScene(Scene):
         player = self.input_player()
         if player is None:
             if self.match.over:
-                self._say("The game is over — Undo to go back, or start a rematch from the menu.")
+                self._say("The game is over — Undo to go back, or press Rematch for another.")
                 self.sounds.refused()
             elif self.thinking or self.ai_to_move():
                 self._say("The computer is thinking — wait for its move.")
@@ -391,6 +410,7 @@ class MatchScene(Scene):
     def _turn_played(self, turn: Turn, by_computer: bool = False) -> None:
         """A complete turn happened, by a human or the computer: animate it, autosave, update the
         panel. Secret orders are revealed by the turn itself, so nothing stays hidden."""
+        self._played_here = True
         self.view.set_hidden([])
         self.view.set_state(self.match.state, animate_from=turn)
         # what the computer did, or what a reveal showed, is news to the player: it stays up in the
@@ -438,7 +458,7 @@ class MatchScene(Scene):
         self._say(f"{title}'s orders are back on the board: change them and confirm again.")
 
     def undo(self) -> None:
-        if self.curtain_for is not None:
+        if self.curtain_for is not None or self.review.record:
             return
         sealed = self.handoff.sealed_by(self.match)
         if sealed is not None:
@@ -453,7 +473,7 @@ class MatchScene(Scene):
         self._after_history_change()
 
     def redo(self) -> None:
-        if self.curtain_for is not None:
+        if self.curtain_for is not None or self.review.record:
             return
         if not self.match.can_redo():
             self._say("Nothing to redo.")
@@ -471,9 +491,7 @@ class MatchScene(Scene):
         self._end_dismissed = False
         self._leave_review()
         self.told = None
-        if self.end_dialog is not None:
-            self.end_dialog.close()
-            self.end_dialog = None
+        self._close_end()
         self.view.set_hidden([])
         self.view.set_state(self.match.state, None)
         self.handoff.forget()
@@ -553,35 +571,77 @@ class MatchScene(Scene):
 
     def rematch(self) -> None:
         """A fresh match with the same game, options and seats (sides kept)."""
-        fresh = Match(self.match.game, self.match.options, self.match.seats)
-        self.app.replace(self.app.make("match", fresh))
+        self.app.open_match(Match(self.match.game, self.match.options, self.match.seats))
+
+    def swap_sides(self) -> None:
+        """A fresh match with the seats exchanged: against the computer the human plays the other
+        side; two people (by their names) change colours."""
+        self.app.open_match(Match(self.match.game, self.match.options, texts.swapped_seats(self.match)))
+
+    def new_game(self) -> None:
+        """The new-game screen for this game, over this one (Cancel comes back here)."""
+        self.app.open("new-game", self.match.game)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a notice must not cover: the banner (what the game says) and the board."""
+        return [self.frame.banner, self.frame.board]
 
     # -- the end --------------------------------------------------------------------------------------
     def _end_choice(self, choice: str) -> None:
+        if choice == NEW_GAME:
+            self.new_game()  # the card stays, should the player come back from the new-game screen
+            return
+        if choice in (CLOSE, REVIEW):
+            self._end_dismissed = True
+        self._close_end(row=choice in (REMATCH, SWAP))
+        if choice == REMATCH:
+            self.rematch()
+        elif choice == SWAP:
+            self.swap_sides()
+        elif choice == REVIEW:
+            self.review_at(0)
+        if choice in (CLOSE, REVIEW):
+            self._maybe_open_end_dialog()  # the row that keeps Swap sides and Rematch, at once
+
+    def _close_end(self, row: bool = True) -> None:
+        """Close the result card (and with ``row`` the row that stays after it)."""
         if self.end_dialog is not None:
             self.end_dialog.close()
             self.end_dialog = None
-        if choice == REMATCH:
-            self.rematch()
-        elif choice == MENU:
-            self.go_to_menu()
-        elif choice == REVIEW:
-            self._end_dismissed = True
-            self.review_at(0)
-        elif choice == CLOSE:
-            self._end_dismissed = True
+        if row and self.end_row is not None:
+            self.end_row.close()
+            self.end_row = None
 
     def _maybe_open_end_dialog(self) -> None:
-        if not self.match.over or self.view.busy or self.end_dialog is not None:
+        """Once a finished game's last move has landed (and been heard), the result card; once the
+        card is answered (or a finished game is reviewed), the row of Swap sides and Rematch."""
+        if not self.match.over or self.review.record or self.curtain_for is not None:
+            return
+        if self.end_dialog is not None or self.end_row is not None:
             return
         if self.review.active or self._end_dismissed:
+            self.end_row = EndRow(self.ui, self.frame.view_buttons, texts.swap_words(self.match))
             return
-        if self.view.timeline.cues:  # the last move is still to be heard (animations off): stinger after
+        if self.view.busy or self.view.timeline.cues:  # the last move still to be seen or heard
             return
-        headline, reason, score = self.result_texts()
-        self.end_dialog = EndDialog(self.ui, self.view.focus_rect(), headline, reason, score,
-                                    hints=hints_used_text(self.match))
+        animate = self._played_here and self.app.settings.animation_speed != "off"
+        self.end_dialog = self._end_banner(animate=animate)
         self.sounds.game_over()
+
+    def _end_banner(self, animate: bool) -> EndBanner:
+        return EndBanner(
+            self.ui, self.frame.moves(False), self.end_result(), compact=self.frame.compact,
+            swap_tip=texts.swap_words(self.match), animate=animate,
+        )
+
+    def end_result(self) -> Result:
+        """What the result card says: the result texts, the figures, and whether a person won."""
+        headline, reason, score = self.result_texts()
+        outcome = self.match.outcome
+        winner = outcome.winner if outcome is not None else None
+        colour = style.EMBLEM_COLOURS.get(style.game_suit(self.match.game.id), style.ACCENT)
+        facts = texts.result_facts(self.match, self.clock)
+        return Result(headline, reason, score, facts, winner, winner in self.match.humans(), colour)
 
     def result_texts(self) -> tuple[str, str, str]:
         """Headline, reason and score line for the end dialog (and the banner)."""
@@ -592,13 +652,12 @@ class MatchScene(Scene):
         """Show the board after move ``position`` (0: the start; None: the last move) as a review. The
         game goes on meanwhile: the computer's reply is kept and shown when the player goes back.
         The load screen calls this for a finished game, the end dialog's "Review game" with 0."""
-        if not self.match.turns:
+        if not self.match.turns and not self.review.record:
             self._say("There are no moves to review yet.")
             return
         if self.end_dialog is not None:
-            self.end_dialog.close()
-            self.end_dialog = None
             self._end_dismissed = True
+            self._close_end(row=False)
         self.review.show(len(self.match.turns) if position is None else position)
         self.moves.focus = self.review.turn_index
         self._say(None)
@@ -606,7 +665,11 @@ class MatchScene(Scene):
         self._refresh_buttons()
 
     def _review_command(self, command: str) -> None:
-        """Left/Right/Home/End and the banner's buttons: step, jump, or leave the review."""
+        """Left/Right/Home/End and the banner's buttons: step, jump, or leave the review (a record:
+        make a game of it)."""
+        if command == CONTINUE:
+            self.continue_from_here()
+            return
         if not self.review.active and command in ("next", "live"):
             return  # the game as it stands is already on the board
         target = self.review.target(command)
@@ -615,11 +678,39 @@ class MatchScene(Scene):
         else:
             self.review_at(target)
 
+    def look_at_record(self) -> None:
+        """Show this match as a game record opened from a file: a review of its last move, with
+        "Continue from here" in the banner. Until that is pressed nothing is saved, the computer
+        does not move and the review cannot be left (the records screen calls this)."""
+        self.review.record = True
+        self._banner_words = self.review.build(self.ui, self.frame.banner, self.frame.compact)
+        self.review_at(None)
+
+    def continue_from_here(self) -> None:
+        """A record becomes a game from the position shown: a new match screen takes this one's
+        place, and it is saved like any game from now on (its first autosave at once)."""
+        if not self.review.record:
+            return
+        fresh = played_on(self.match, self.review.position or 0)
+        try:
+            scene = self.app.make("match", fresh)
+        except Exception as exc:  # a view bug must not take the screen down with it
+            self.app.toast(failure_sentence(f"{fresh.game.title} could not be opened", exc), 6)
+            return
+        self.app.replace(scene)
+        if isinstance(scene, MatchScene):
+            scene.saving.autosave()
+        self.app.toast("Playing on from here: this game is saved like any other.", 4)
+
     def _leave_review(self, message: str | None = None) -> None:
         if not self.review.active:
             return
+        if self.review.record:  # no game to go back to: only Continue from here makes one
+            self._say(RECORD_NOTE)
+            return
         self.review.leave()
         self.moves.focus = None
+        self.moves.scroll = 0  # back to the game as it stands: its last move in sight, not move 1
         self._say(message)
         self._refresh_view_buttons()
         self._refresh_buttons()
@@ -641,6 +732,8 @@ class MatchScene(Scene):
             self.app.invalidate()
         self._check_curtain()
         self._maybe_open_end_dialog()
+        if self.end_dialog is not None:
+            self.end_dialog.update(dt)
         self.sounds.frame(dt, self.input_player())
         self._refresh_view_buttons()
         self._refresh_buttons()
@@ -658,6 +751,7 @@ class MatchScene(Scene):
             GENTLE if gentle else None,
             self.message_left if self.message_left > 0 else None,
             self.sounds.due_in(self.input_player()),
+            self.end_dialog.next_frame() if self.end_dialog is not None else None,
         )
 
     def _say(self, text: str | None, error: bool = False) -> None:
@@ -685,7 +779,7 @@ class MatchScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
-        if self.handoff.up_for is None:
-            moves = self.frame.moves(bool(self.controls.view_buttons))
+        if self.handoff.up_for is None and self.end_dialog is None:  # the result card takes its place
+            moves = self.frame.moves(bool(self.controls.view_buttons) or self.end_row is not None)
             self.solved.draw(surface, self.match, moves, self.frame.compact, self.review.active)
         self.keys.draw(surface)

@@ -8,10 +8,11 @@ shows the same result line).
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.match import Match, Turn
+    from game.match import Match, Seat, Turn
     from scenes.kit.board_view import BoardView
 
 
@@ -51,6 +52,70 @@ def result_texts(match: Match, view: BoardView) -> tuple[str, str, str]:
         score = match.state.score()
         score_line = "  ·  ".join(f"{match.player_name(p)}: {score[p]}" for p in game.players if p in score)
     return headline, reason, score_line
+
+
+def duration_text(seconds: float) -> str:
+    """A game's length as a player says it, short enough for the result card's figures: "<1 min",
+    "4 min", "95 min", "5 h", "3 days"."""
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return "<1 min"
+    if minutes < 180:
+        return f"{minutes} min"
+    hours = round(minutes / 60)
+    if hours < 48:
+        return f"{hours} h"
+    return f"{round(hours / 24)} days"
+
+
+def time_taken(match: Match, on_screen: float) -> str:
+    """From the match's start to its last move, by the times the match keeps (and its save keeps
+    with it). Should those be unreadable, the time this screen has shown it, said as an estimate."""
+    try:
+        started, ended = datetime.fromisoformat(match.created), datetime.fromisoformat(match.updated)
+        seconds = (ended - started).total_seconds()
+    except (TypeError, ValueError):
+        seconds = -1.0
+    if seconds < 0:
+        return f"about {duration_text(on_screen)}"
+    return duration_text(seconds)
+
+
+def result_facts(match: Match, on_screen: float) -> tuple[tuple[str, str], ...]:
+    """The figures of a finished match for the result card, as (value, label): the moves played
+    (turns, in a game of simultaneous turns), the time it took (:func:`time_taken`) and, for the one
+    human against the computer, the hints used ("none", "2"); two people get no hints to count."""
+    turns = len(match.turns)
+    noun = "turn" if match.game.simultaneous else "move"
+    facts = [(str(turns), f"{noun}{'s' if turns != 1 else ''}"), (time_taken(match, on_screen), "time")]
+    humans = match.humans()
+    if len(humans) == 1 and not match.two_player:
+        used = match.hints_used(humans[0])
+        facts.append(("none" if used == 0 else str(used), "hint" if used == 1 else "hints"))
+    return tuple(facts)
+
+
+def swapped_seats(match: Match) -> dict[str, Seat]:
+    """The seats of a rematch with the sides exchanged: each side's seat moves on to the next side
+    (against the computer the human plays the other side; two people swap colours)."""
+    players = match.game.players
+    return {p: match.seats[players[(i + 1) % len(players)]] for i, p in enumerate(players)}
+
+
+def swap_words(match: Match) -> str | None:
+    """What "Swap sides" would do, for its tooltip; None when it would change nothing (two people
+    without names: only the chairs would change)."""
+    swapped = swapped_seats(match)
+    if swapped == match.seats:
+        return None
+    title = match.game.player_title
+    humans = [p for p, seat in swapped.items() if not seat.is_ai]
+    if len(humans) == 1:
+        return f"Play again as {title(humans[0])}, with the same options"
+    if not humans:
+        return "Play again with the computers' levels exchanged"
+    named = [f"{seat.name or 'the other player'} as {title(p)}" for p, seat in swapped.items()]
+    return f"Play again with {' and '.join(named)}"
 
 
 def banner_texts(

@@ -1,8 +1,9 @@
 """Modal confirm / message windows and the small shared widgets of the menu screens.
 
 Every destructive or irreversible action (quit, delete a save) goes through :func:`DialogHost.confirm`
-so the wording, the button colours and the keyboard behaviour (Enter confirms, Esc cancels) are the
-same everywhere. The host routes pygame-gui's confirmation events back to plain Python callbacks, so
+so the wording, the button colours, their order (Cancel on the left, the action on the right, as in
+every question the app asks) and the keyboard behaviour (Enter confirms, Esc cancels) are the same
+everywhere. The host routes pygame-gui's confirmation events back to plain Python callbacks, so
 screens never have to match dialog objects against events themselves.
 """
 
@@ -72,11 +73,11 @@ class DialogHost:
             blocking=True,
             object_id=ObjectID("#danger_dialog" if danger else "#confirm_dialog", None),
         )
-        self._replace_buttons(
+        self._replace_buttons(  # the app's one order: the way back on the left, the action on the right
             dialog,
             [
-                ("cancel_button", "Cancel", "#cancel_button", "@secondary"),
                 ("confirm_button", action, "#confirm_button", "@danger" if danger else "@primary"),
+                ("cancel_button", "Cancel", "#cancel_button", "@secondary"),
             ],
         )
         _fit_text_box(dialog, dialog.confirmation_text)
