@@ -16,7 +16,7 @@ import pygame_gui
 from game.match import Match
 from scenes.kit.board_view import Gesture
 from scenes.shell.match.scene import MatchScene
-from tests.scene_driver import DT, settle
+from tests.scene_driver import DT, hand_over, settle
 
 
 def mouse_event(kind: int, pos: tuple[int, int]) -> pygame.event.Event:
@@ -74,9 +74,10 @@ def seal_random_turns(
     view_type: type,
     rng: random.Random,
 ) -> int:
-    """The simultaneous games' gesture check: in every position each player fidgets, then seals a
-    random legal order by the gestures the view says would make it, hands over behind the curtain,
-    and the revealed turn must hold exactly the orders sealed. Returns how many turns were played."""
+    """The simultaneous games' gesture check: in every position each player takes the screen behind
+    the curtain (every secret entry starts there), fidgets, then seals a random legal order by the
+    gestures the view says would make it, and the revealed turn must hold exactly the orders sealed.
+    Returns how many turns were played."""
     seen = 0
     for name, match in positions:
         scene = show(app, match)
@@ -85,8 +86,11 @@ def seal_random_turns(
         before = len(match.turns)
         sealed: dict[str, Any] = {}
         for _ in match.state.to_move():
+            waiting = scene.curtain_for
+            assert waiting is not None and scene.input_player() is None, name
+            hand_over(app, scene)
             player = scene.input_player()
-            assert player is not None, name
+            assert player == waiting, name
             state = match.state
             fidget(app, view, player, rng)
             move = state.random_move(player, rng)
@@ -97,11 +101,7 @@ def seal_random_turns(
             sealed[player] = move
             if len(match.turns) == before:
                 assert match.pending.get(player) == move, (name, text, scene.message)
-                assert scene.curtain_for is not None
-                app.step(
-                    [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)],
-                    DT,
-                )
+                assert scene.curtain_for not in (None, player), name
         assert len(match.turns) == before + 1, (name, scene.message)
         assert match.turns[-1].moves == sealed, name
         seen += 1

@@ -88,6 +88,25 @@ def key_down(app: Any, k: int, mod: int = 0, unicode: str = "") -> None:
     app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)], DT)
 
 
+def hand_over(app: Any, scene: MatchScene, limit: int = 3) -> None:
+    """Lift the hot-seat curtain if it is up, the way the next player at the screen does: Space
+    (pressed at most ``limit`` times). Every secret entry of a two-human simultaneous game starts
+    behind the curtain; with no curtain up this does nothing."""
+    for _ in range(limit):
+        if scene.curtain_for is None:
+            return
+        key_down(app, pygame.K_SPACE, unicode=" ")
+    assert scene.curtain_for is None, f"the curtain for {scene.curtain_for} would not lift"
+
+
+def hand_over_to(app: Any, scene: MatchScene, player: str) -> None:
+    """The curtain must be up for ``player``'s secret entry, with nothing under it to act on;
+    ``player`` takes the screen (:func:`hand_over`) and may then enter."""
+    assert scene.curtain_for == player and scene.input_player() is None, (scene.curtain_for, player)
+    hand_over(app, scene)
+    assert scene.input_player() == player, (scene.input_player(), player)
+
+
 def press_button(app: Any, button: Any) -> None:
     """A pygame-gui button's pressed event, delivered in one frame."""
     app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], DT)

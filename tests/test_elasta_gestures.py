@@ -21,7 +21,7 @@ from scenes.games.elasta.allotment import DRAG_START
 from scenes.kit.registry import make_view
 from tests.gesture_driver import mouse, perform, seal_random_turns, show
 from tests.rules_helpers import play_random_turns
-from tests.scene_driver import DT
+from tests.scene_driver import DT, hand_over_to
 
 PLAYOUTS = 4
 
@@ -89,8 +89,9 @@ def test_token_sub_turn_and_no_token(app: Any) -> None:
     scene = show(app, match)
     view = scene.view
     assert isinstance(view, ElastaView)
-    player = scene.input_player()
+    player = scene.curtain_for  # the token too is a secret entry: it starts behind the curtain
     assert player is not None
+    hand_over_to(app, scene, player)
     square = "a1" if player == R.WHITE else "h8"
     gestures = view.gestures_for(player, square)
     assert gestures is not None and [g.kind for g in gestures] == ["click", "button"]
@@ -120,6 +121,7 @@ def test_gestures_follow_the_layout(app: Any, size: tuple[int, int]) -> None:
     scene = show(app, Match("elasta", {}, {"white": Seat(), "black": Seat()}))
     view = scene.view
     assert isinstance(view, ElastaView)
+    hand_over_to(app, scene, "white")
     gestures = view.gestures_for("white", "76543210")
     assert gestures is not None
     assert all(scene.board_rect.collidepoint(g.pos) for g in gestures if g.kind == "drag")

@@ -20,6 +20,7 @@ from tests.scene_driver import (
     DT,
     drag,
     end_dialog,
+    hand_over_to,
     idle,
     key_down,
     press,
@@ -59,6 +60,7 @@ def test_allot_by_typing_and_confirm(app: Any) -> None:
     match = two_player()
     scene = start(app, match)
     view = view_of(scene)
+    hand_over_to(app, scene, "white")  # even the game's very first entry
     assert not scene.view_buttons["confirm"].is_enabled
     type_digits(app, "0517")
     assert view.draft("white") == [0, 5, 1, 7, None, None, None, None]
@@ -74,13 +76,14 @@ def test_allot_by_typing_and_confirm(app: Any) -> None:
     assert scene.view_buttons["confirm"].is_enabled
     key_down(app, pygame.K_RETURN)
     assert match.pending == {"white": (0, 5, 1, 7, 2, 4, 6, 3)}
-    assert match.turns == []
+    assert match.turns == [] and scene.curtain_for == "black"
 
 
 def test_typing_a_used_chip_moves_it_and_a_new_eight_replaces(app: Any) -> None:
     match = two_player()
     scene = start(app, match)
     view = view_of(scene)
+    hand_over_to(app, scene, "white")
     type_digits(app, "0011")  # each chip lives in one file: the repeat moves it on
     assert view.draft("white") == [None, 0, None, 1, None, None, None, None]
     press(app, scene, "clear")
@@ -97,6 +100,7 @@ def test_allot_by_dragging_and_swapping(app: Any) -> None:
     match = two_player()
     scene = start(app, match)
     view = view_of(scene)
+    hand_over_to(app, scene, "white")
     drag(app, view.tray_center("white", 5), view.slot_center("white", 2))
     assert view.draft("white")[2] == 5
     assert 5 not in view.tray_chips("white")
@@ -128,14 +132,22 @@ def test_two_player_curtain_hides_the_first_allotment_then_both_flip(app: Any) -
     match.play_text(WORKED_1)
     scene = start(app, match, speed="normal")
     view = view_of(scene)
-    # Black confirmed last and still holds the screen, so Black allots first this turn
-    assert scene.input_player() == "black" and scene.curtain_for is None
+    # Black confirmed last and still holds the screen, so Black allots first this turn, but only
+    # once White has looked away: the first entry starts behind the curtain too
+    assert scene.curtain_for == "black" and scene.input_player() is None and not match.pending
+    key_down(app, pygame.K_BACKSPACE)  # nothing sealed yet: nothing to take back, the curtain stays
+    assert scene.curtain_for == "black" and not match.pending
+    key_down(app, pygame.K_SPACE, unicode=" ")
+    assert scene.curtain_for is None and scene.input_player() == "black"
+    assert view.viewer() == "black" and view.row("white")[1] != "back"  # nothing sealed to hide
     type_digits(app, "12345670")
     key_down(app, pygame.K_RETURN)
     assert scene.curtain_for == "white" and match.pending
     key_down(app, pygame.K_BACKSPACE)  # before passing the screen Black may still take it back
-    assert scene.curtain_for is None and not match.pending
-    assert scene.input_player() == "black" and "back on the board" in (scene.message or "")
+    assert not match.pending and "back on the board" in (scene.message or "")
+    # Black never left the screen (White is still looking away): the board is Black's again at once
+    assert scene.curtain_for is None and scene.input_player() == "black"
+    assert "back on the board" in (scene.message or "")
     type_digits(app, WORKED_2_BLACK)  # eight new digits replace the old allotment
     key_down(app, pygame.K_RETURN)
     assert scene.curtain_for == "white" and match.pending == {"black": (3, 4, 2, 0, 7, 6, 1, 5)}
@@ -168,6 +180,13 @@ def test_two_player_curtain_hides_the_first_allotment_then_both_flip(app: Any) -
     assert seen_stretch, "the band never visibly over-stretched"
     assert view.lines_at() == [2, 2, 4, 5, 3, 4, 4, 3]
     assert list(match.state.lines) == [2, 2, 4, 5, 3, 4, 4, 3]  # type: ignore[attr-defined]
+    # both saw the reveal; now the next turn's first entry (White's: Black confirmed last in turn
+    # 1, White in turn 2) starts behind the curtain, where Ctrl+Z has no sealed entry to take back
+    assert scene.curtain_for == "white" and scene.input_player() is None
+    key_down(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(match.turns) == 2 and scene.curtain_for == "white"
+    key_down(app, pygame.K_SPACE, unicode=" ")
+    assert scene.curtain_for is None and scene.input_player() == "white"
     # undo never goes back across the reveal in a two-player game
     key_down(app, pygame.K_z, pygame.KMOD_CTRL)
     assert len(match.turns) == 2 and "both players have seen" in (scene.message or "").lower()
@@ -205,6 +224,8 @@ def test_resize_keeps_the_table_inside_and_working(app: Any) -> None:
     scene = start(app, match)
     resize(app, (1024, 640))
     view = view_of(scene)
+    assert scene.curtain_for == "white"  # the curtain survives the resize
+    hand_over_to(app, scene, "white")
     assert scene.board_rect.contains(view.table_rect)
     assert view.table_rect.right <= scene.panel_rect.left
     assert view.s >= 40
@@ -212,7 +233,7 @@ def test_resize_keeps_the_table_inside_and_working(app: Any) -> None:
     assert view.draft("white")[7] == 6
     type_digits(app, "0123457")
     assert None not in view.draft("white")
-    assert set(scene.view_buttons) == {"clear", "confirm"}  # compact: two buttons that fit
+    assert set(scene.view_buttons) == {"clear", "random", "confirm"}  # as wide as their words: all fit
     press(app, scene, "confirm")
     assert "white" in match.pending and scene.curtain_for == "black"
 
@@ -239,7 +260,7 @@ def test_token_variant_placement_is_a_second_secret_step(app: Any) -> None:
     view = view_of(scene)
     state: Any = match.state
     assert state.phase == R.PHASE_TOKEN
-    assert scene.input_player() == "black"  # Black confirmed last, so Black places first
+    hand_over_to(app, scene, "black")  # Black confirmed last, so Black places first
     assert not scene.view_buttons["confirm"].is_enabled
     slow_click(app, view.square_center("a2"))  # White's territory
     assert scene.message_error and "not in Black's territory" in (scene.message or "")
@@ -261,10 +282,11 @@ def test_token_variant_placement_is_a_second_secret_step(app: Any) -> None:
     assert "19 tokens" in view.player_summary("white")
 
 
-def test_full_two_player_game_with_the_curtain_every_turn(app: Any) -> None:
-    """A whole hot-seat game typed in: every turn one player confirms, the curtain falls for the
-    other, who sees only the backs of the sealed chips; both flip together; the player who
-    confirmed last allots first next turn; the game ends with the end dialog."""
+def test_full_two_player_game_with_a_curtain_before_every_entry(app: Any) -> None:
+    """A whole hot-seat game typed in: every turn the curtain is up before the first allotment
+    (from the very first turn on) and falls again when that player confirms, for the other, who
+    sees only the backs of the sealed chips; both flip together; the player who confirmed last
+    allots first next turn; the game ends with the end dialog."""
     rng = random.Random(5)
     match = two_player()
     scene = start(app, match, speed="fast")
@@ -277,11 +299,14 @@ def test_full_two_player_game_with_the_curtain_every_turn(app: Any) -> None:
         # whoever confirmed last goes first: White on even turns, Black on odd ones
         first, second = ("white", "black") if before % 2 == 0 else ("black", "white")
         digits = {"white": white, "black": black}
-        assert scene.input_player() == first, scene.message
+        assert scene.curtain_for == first and scene.input_player() is None, scene.message
+        key_down(app, pygame.K_SPACE, unicode=" ")
+        assert scene.curtain_for is None and scene.input_player() == first, scene.message
         type_digits(app, digits[first])
         key_down(app, pygame.K_RETURN)
         assert scene.curtain_for == second and scene.input_player() is None
         key_down(app, pygame.K_SPACE, unicode=" ")
+        assert scene.curtain_for is None and scene.input_player() == second
         assert view.row(first)[1] == "back" and view.tray_chips(first) == []
         type_digits(app, digits[second])
         key_down(app, pygame.K_RETURN)

@@ -110,7 +110,11 @@ def test_illegal_click_says_why_and_changes_nothing(app: Any, toys: None) -> Non
 def test_hot_seat_curtain_hides_the_board_between_secret_orders(app: Any, toys: None) -> None:
     match = Match("toy-pennies", {}, {"same": Seat(), "odd": Seat()})
     scene = start(app, match)
-    assert scene.curtain_for is None
+    # even the game's first secret entry starts behind the curtain
+    assert scene.curtain_for == "same" and scene.input_player() is None and not match.pending
+    assert not scene.buttons["undo"].visible and not scene.view_buttons
+    key_down(app, pygame.K_SPACE)
+    assert scene.curtain_for is None and scene.input_player() == "same"
     press(app, scene, "h")
     assert match.pending and scene.curtain_for == "odd"
     assert scene.input_player() is None
@@ -118,18 +122,29 @@ def test_hot_seat_curtain_hides_the_board_between_secret_orders(app: Any, toys: 
     key_down(app, pygame.K_SPACE)
     assert scene.curtain_for is None and scene.input_player() == "odd"
     press(app, scene, "t")
-    assert match.move_texts() == ["h/t"] and scene.curtain_for is None
+    assert match.move_texts() == ["h/t"] and not match.pending
+    # the reveal is over: the next turn's first entry ("odd" confirmed last, so "odd" starts) is
+    # behind the curtain again
+    assert scene.curtain_for == "odd" and scene.input_player() is None
+    key_down(app, pygame.K_SPACE)
+    assert scene.curtain_for is None and scene.input_player() == "odd"
 
 
 def test_sealed_orders_can_be_taken_back_behind_the_curtain(app: Any, toys: None) -> None:
     match = Match("toy-pennies", {}, {"same": Seat(), "odd": Seat()})
     scene = start(app, match)
+    assert scene.curtain_for == "same"
+    key_down(app, pygame.K_BACKSPACE)  # nothing sealed yet: nothing to take back
+    assert scene.curtain_for == "same" and scene.message is None
+    key_down(app, pygame.K_SPACE)
     press(app, scene, "h")
     assert scene.curtain_for == "odd" and match.pending
     key_down(app, pygame.K_BACKSPACE)  # "same" is still at the screen and changes their mind
-    assert scene.curtain_for is None and not match.pending
-    assert scene.input_player() == "same" and scene.buttons["undo"].visible
+    assert not match.pending
     assert scene.message == "Same's orders are back on the board: change them and confirm again."
+    # "same" never left the screen, so the board is theirs again at once, the other still away
+    assert scene.curtain_for is None
+    assert scene.input_player() == "same" and scene.buttons["undo"].visible
     press(app, scene, "t")
     assert scene.curtain_for == "odd"
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)], DT)  # "odd" took over

@@ -15,6 +15,7 @@ from scenes.games.nelaxtam.view import NelaxtamView
 from scenes.shell.match.scene import MatchScene
 from tests.scene_driver import (
     DT,
+    hand_over_to,
     idle,
     key_down,
     press,
@@ -70,6 +71,7 @@ def test_invasion_by_clicks_with_refusals_and_confirm(app: Any) -> None:
     match = two_player()
     scene = start(app, match)
     view = view_of(scene)
+    hand_over_to(app, scene, "black")  # even the first landing starts behind the curtain
     assert not scene.view_buttons["confirm"].is_enabled
     slow_click(app, at(view, "b1"))  # light: White's
     assert scene.message_error and "b1 is not yours" in (scene.message or "")
@@ -108,6 +110,7 @@ def test_random_landing_and_clear(app: Any) -> None:
     match = two_player({"size": "10", "sea": "5"})
     scene = start(app, match)
     view = view_of(scene)
+    hand_over_to(app, scene, "black")
     slow_click(app, at(view, "a1"))
     press(app, scene, "random")
     draft = view.draft("black")
@@ -124,6 +127,7 @@ def test_orders_by_clicks_drawn_and_confirmed(app: Any) -> None:
     scene = start(app, match)
     view = view_of(scene)
     state: Any = match.state
+    hand_over_to(app, scene, "black")
     slow_click(app, at(view, "e5"))
     assert view.selected == 1 and "3 pieces to destroy" in (scene.message or "")
     slow_click(app, at(view, "h8"))  # not a square troop 1 can reach
@@ -156,6 +160,7 @@ def test_quiet_variant_keeps_one_order(app: Any) -> None:
     match = fight({"quiet": "on"})
     scene = start(app, match)
     view = view_of(scene)
+    hand_over_to(app, scene, "black")
     slow_click(app, at(view, "e5"))
     slow_click(app, at(view, "f5"))
     slow_click(app, at(view, "c3"))
@@ -171,6 +176,7 @@ def test_curtain_hides_orders_then_resolution_follows_the_report(app: Any) -> No
     scene = start(app, match, speed="normal")
     view = view_of(scene)
     before: Any = match.state
+    hand_over_to(app, scene, "black")  # Black's orders too are given behind the curtain
     slow_click(app, at(view, "e5"))
     slow_click(app, at(view, "f5"))
     slow_click(app, at(view, "c3"))
@@ -226,6 +232,9 @@ def test_curtain_hides_orders_then_resolution_follows_the_report(app: Any) -> No
     assert view.drawn_troops() == {"black": after.troops[0], "white": after.troops[1]}
     assert view.player_summary("black") == f"{after.score()['black']} pieces"
     assert view.turn_note(match.turns[-1]) == "2 destroyed · 1 fell · 1 cut off"
+    # the resolution played out before both: now White, who confirmed last, gives the next orders
+    # first, behind the curtain
+    assert scene.curtain_for == "white" and scene.input_player() is None
 
 
 def test_vs_computer_easy_invasion_and_orders_arrive(app: Any) -> None:
@@ -260,6 +269,7 @@ def test_board_sizes_lay_out_and_take_clicks(app: Any, size: str) -> None:
     match = two_player({"size": size})
     scene = start(app, match)
     view = view_of(scene)
+    hand_over_to(app, scene, "black")
     assert scene.board_rect.contains(view.frame_rect)
     for roster in view.roster_rects.values():
         assert scene.board_rect.contains(roster) and not roster.colliderect(view.frame_rect)
@@ -276,6 +286,7 @@ def test_resize_keeps_the_island_inside_and_working(app: Any) -> None:
     scene = start(app, match)
     resize(app, (1024, 640))
     view = view_of(scene)
+    hand_over_to(app, scene, "black")  # the curtain stood through the resize
     assert scene.board_rect.contains(view.frame_rect)
     for roster in view.roster_rects.values():
         assert scene.board_rect.contains(roster) and roster.width >= 84

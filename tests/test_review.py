@@ -24,6 +24,7 @@ from tests.scene_driver import (
     SlowWorker,
     click,
     end_dialog,
+    hand_over,
     idle,
     key,
     press_button,
@@ -340,6 +341,7 @@ def test_a_finished_save_opens_for_review(app: Any) -> None:
 def test_a_review_survives_a_resize(app: Any) -> None:
     match = played("nelaxtam", 6)
     scene = start(app, match)
+    hand_over(app, scene)  # two people at one screen: the next orders start behind the curtain
     click_row(app, scene, 2)
     resize(app, (1024, 640))
     assert scene.reviewing and shown(scene) is match.turns[2].after

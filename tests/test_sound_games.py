@@ -25,7 +25,7 @@ import pytest
 from game.match import AI, Match, Seat, Turn
 from scenes.shell.match.scene import MatchScene
 from scenes.shell.match.sounds import ending_event
-from tests.scene_driver import click, key_down, settle, start
+from tests.scene_driver import click, hand_over, key_down, settle, start
 from tests.sound_fakes import FakeMixer, InlineWorker, Policy, files_of, random_policy
 
 DT = 1 / 60
@@ -64,6 +64,15 @@ def wait_for_human(app: Any, scene: MatchScene, limit: int = 400) -> None:
         f"the human never got the board back: turns {len(match.turns)}, awaiting {match.awaiting()}, "
         f"thinking {scene.thinking}, curtain {scene.curtain_for}, toasts {app.toasts}"
     )
+
+
+def wait_for_curtain(app: Any, scene: MatchScene, limit: int = 400) -> None:
+    """Frames until the hand-off curtain is up (it waits for any reveal to play out)."""
+    for _ in range(limit):
+        if scene.curtain_for is not None:
+            return
+        app.step([], DT * 3)
+    raise AssertionError(f"the curtain never came up: turns {len(scene.match.turns)}, {scene.message}")
 
 
 def submit(scene: MatchScene, player: str, move: Any) -> None:
@@ -297,8 +306,9 @@ def test_elasta_against_the_computer_hears_sealed_reveal_and_the_band(small_app:
 
 
 def test_nelaxtam_hot_seat_hears_sealed_curtain_your_turn_and_the_island(small_app: Any) -> None:
-    """Two people share the screen: orders sealed, the curtain drawn, lifted (Space) for the other
-    player with "your turn", then the reveal and what the orders did."""
+    """Two people share the screen: the curtain drawn before each turn's first entry (the game's
+    first too), lifted (Space) with "your turn"; orders sealed, the curtain drawn again, lifted for
+    the other player with "your turn", then the reveal and what the orders did."""
     match = Match("nelaxtam", {"size": "8"}, {"black": Seat(), "white": Seat()})
     rng = random.Random(12)
     scene = start(small_app, match)
@@ -306,11 +316,15 @@ def test_nelaxtam_hot_seat_hears_sealed_curtain_your_turn_and_the_island(small_a
     for _ in range(200):
         if match.over:
             break
+        wait_for_curtain(small_app, scene)
+        first = scene.curtain_for
+        assert first is not None and scene.input_player() is None
+        hand_over(small_app, scene)
+        expected += ["curtain", "your-turn"]
         wait_for_human(small_app, scene)
-        first = scene.input_player()
-        assert first is not None
+        assert scene.input_player() == first
         submit(scene, first, match.state.random_move(first, rng))
-        assert scene.curtain_for is not None
+        assert scene.curtain_for is not None and scene.curtain_for != first
         key_down(small_app, pygame.K_SPACE, unicode=" ")
         expected += ["sealed", "curtain", "your-turn"]
         wait_for_human(small_app, scene)

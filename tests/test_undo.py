@@ -25,7 +25,7 @@ from game.worker import AIResult
 from scenes.kit.registry import has_view
 from scenes.shell.match.scene import MatchScene, undo_refusal
 from tests.gesture_driver import perform
-from tests.scene_driver import DT, idle, key_down, press_button, settle, start
+from tests.scene_driver import DT, hand_over, idle, key_down, press_button, settle, start
 
 GAMES = [info.id for info in all_games() if has_view(info.id)]
 SIMULTANEOUS = ("elasta", "nelaxtam")
@@ -222,6 +222,10 @@ def test_two_players_cannot_undo_a_revealed_turn_and_are_told_why(app: Any, game
     texts = match.move_texts()
     sentence = "Both players have seen the orders of that turn, so it cannot be taken back."
     assert undo_refusal(match) == sentence
+    # the next turn's first entry starts behind the curtain: lifted first, then the Undo asked for
+    assert scene.curtain_for is not None and scene.input_player() is None
+    hand_over(app, scene)
+    assert scene.input_player() is not None
 
     key_down(app, pygame.K_z, pygame.KMOD_CTRL)
     assert match.move_texts() == texts and scene.message == sentence

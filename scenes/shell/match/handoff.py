@@ -70,10 +70,12 @@ class HandOff:
         """The other human, who must look away while ``player`` enters (None if there is none)."""
         return next((p for p in match.humans() if p != player), None)
 
-    def lift(self, handed_over: bool = True) -> None:
+    def lift(self, handed_over: bool = True, at_screen: str | None = None) -> None:
         """Take the curtain down: the next player is at the screen (``handed_over``), or the player
-        who just confirmed is still there and took their orders back (then it may go up again)."""
-        self.cleared = self.up_for if handed_over else None
+        who just confirmed is still there and took their orders back (``at_screen``: they have the
+        board again at once, since it never changed hands; the curtain goes up for the other once
+        they confirm again)."""
+        self.cleared = self.up_for if handed_over else at_screen
         self.up_for = None
 
     def forget(self) -> None:

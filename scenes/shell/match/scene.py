@@ -438,8 +438,8 @@ class MatchScene(Scene):
             self.controls.hide()
             self.sounds.curtain_up()
 
-    def _lift_curtain(self, handed_over: bool = True) -> None:
-        self.handoff.lift(handed_over)
+    def _lift_curtain(self, handed_over: bool = True, at_screen: str | None = None) -> None:
+        self.handoff.lift(handed_over, at_screen)
         if handed_over:
             self.sounds.curtain_lifted()
         self.controls.show()
@@ -453,7 +453,7 @@ class MatchScene(Scene):
         if owner is None or not self.match.withdraw(owner):
             return
         self.view.set_hidden(HandOff.hidden(self.match))
-        self._lift_curtain(handed_over=False)
+        self._lift_curtain(handed_over=False, at_screen=owner)
         title = self.match.player_name(owner)
         self._say(f"{title}'s orders are back on the board: change them and confirm again.")
 
