@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.phrases import joined
+from game.search import Limit
 from game.text import quoted
 
 Move = Hashable
@@ -290,7 +291,7 @@ class GameState(ABC):
         tests comparing states); equality and hashing follow it."""
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.key() == other.key()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.key() == other.key()
 
     def __hash__(self) -> int:
         return hash(self.key())
@@ -371,8 +372,10 @@ class GameState(ABC):
         """A plain-text picture of the position for debugging and tests."""
 
 
-AIFunction = Callable[[GameState, str, str, random.Random, float], Move]
-"""``ai(state, player, level, rng, seconds) -> move``: the game's own AI for one level."""
+AIFunction = Callable[[GameState, str, str, random.Random, Limit], Move]
+"""``ai(state, player, level, rng, limit) -> move``: the game's own AI for one level, within ``limit``
+(:class:`game.search.Limit`: seconds, depth, nodes). Every game's AI also takes a plain number of
+seconds for ``limit``, as callers gave it before limits (:func:`game.search.as_limit`)."""
 
 
 CC_BY_SA_4 = "https://creativecommons.org/licenses/by-sa/4.0/"
