@@ -480,9 +480,11 @@ def forget_drawn_text() -> None:
 
 
 # -- every screen --------------------------------------------------------------------------------------
-EXTRA_SCREENS: tuple[str, ...] = ("two-player", "curtain", "notice")
-"""Screens beyond the showcase's: a game between two people at the table, the hand-off curtain of
-a game with secret orders, and the match screen with the notices a failing disk would show."""
+EXTRA_SCREENS: tuple[str, ...] = ("two-player", "curtain", "notice", "unsaved", "names")
+"""Screens beyond the showcase's: a game between two people at the table (with their names), the
+hand-off curtain of a game with secret orders, the match screen with the notices a failing disk would
+show, the question asked before quitting over moves the disk refused, and the new-game screen asking
+two players' names."""
 CURTAIN_GAMES: tuple[str, ...] = ("elasta", "nelaxtam")
 RECORD_SCREENS: tuple[str, ...] = ("records", "records-browse", "records-opened")
 """The records screen (the load screen's "Open a record…", so not one of the showcase's): the records
@@ -528,9 +530,21 @@ def _build_extra(app: Any, base: str, game_id: str) -> None:
     from game.match import HUMAN, Seat
     from scenes.dev import showcase
 
+    if base == "names":
+        from game.register import get
+        from scenes.shell.new_game import MODE_TWO
+
+        app.goto("menu")
+        dialog = app.open("new-game", get(game_id))
+        dialog.mode = MODE_TWO
+        dialog.names = {p: n for p, n in zip(dialog.info.players, ("Anastasia", ""), strict=False)}
+        dialog.ui.clear_and_reset()
+        dialog.layout(app.size)
+        return
     match = showcase.demo_match("mid", game_id)
     if base in ("two-player", "curtain"):
-        match.seats = {player: Seat(HUMAN) for player in match.game.players}
+        names = ("Anastasia Papadopoulou", "Ben")
+        match.seats = {p: Seat(HUMAN, name=n) for p, n in zip(match.game.players, names, strict=False)}
     scene = app.make("match", match)
     app.goto("menu")
     app.push(scene)
@@ -539,6 +553,8 @@ def _build_extra(app: Any, base: str, game_id: str) -> None:
     if base == "notice":
         for notice in LONG_NOTICES:
             app.toast(notice, 60.0)
+    if base == "unsaved":
+        app.open("unsaved", "Your last 14 moves could not be saved: the disk is full.")
 
 
 def _build_records(app: Any, base: str) -> None:

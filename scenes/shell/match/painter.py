@@ -263,7 +263,18 @@ class MatchPainter:
             who = "You"
         if seat.name:
             who = match.game.player_title(player)  # "Ana" above, her side below
-        name_text = style.fit_text(match.player_name(player), name_size, card.right - tx - 70, bold=True)
+        summary = scene.view.player_summary(player)
+        summary_size = 15 if compact else 16
+        summary_w = style.font(summary_size, True).size(summary)[0] + 12 if summary else 0
+        full_name = match.player_name(player)
+        room = card.right - tx - 12
+        if summary and style.font(name_size, True).size(full_name)[0] > room - summary_w:
+            who, summary = summary, ""  # a long name takes the line: the figures go below it (the token
+            # says the side)
+        else:
+            room -= summary_w
+        name_size = style.size_to_fit(full_name, name_size, room, bold=True)
+        name_text = style.fit_text(full_name, name_size, room, bold=True)
         name = style.text_surface(name_text, name_size, style.INK, True)
         surface.blit(name, (tx, card.top + 7))
         tag_label = None
@@ -279,9 +290,8 @@ class MatchPainter:
         surface.blit(
             style.text_surface(sub, sub_size, style.INK_SOFT), (tx, card.bottom - (24 if compact else 27))
         )
-        summary = scene.view.player_summary(player)
         if summary:
-            label = style.text_surface(summary, 15 if compact else 16, style.INK, True)
+            label = style.text_surface(summary, summary_size, style.INK, True)
             surface.blit(label, label.get_rect(topright=(card.right - 12, card.top + 9)))
         if tag_label is not None:
             surface.blit(tag_label, tag_label.get_rect(bottomright=(card.right - 12, card.bottom - 8)))
