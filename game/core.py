@@ -359,6 +359,12 @@ class GameState(ABC):
     def over(self) -> bool:
         return self.outcome() is not None
 
+    def ended_by_cap(self) -> bool:
+        """True when this finished position was stopped by one of the rules' safety caps (a turn
+        limit, a quiet-moves draw) rather than decided by play: the ladder counts such games apart,
+        since many of them mean the players could not force a result. Games without caps say no."""
+        return False
+
     @abstractmethod
     def score(self) -> dict[str, int]:
         """The game's running score (JSON ``score``)."""

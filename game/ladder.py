@@ -26,13 +26,9 @@ from typing import Any
 from game import clock
 from game.ai import ALL_LEVELS, choose_move
 from game.core import GameInfo, GameState, Move
-from game.elasta.ai import live_prefix
-from game.elasta.rules import N_RANKS
 from game.greedy import greedy_move
-from game.nelaxtam.board import in_contact
 from game.register import get
 from game.styles import SEAT_PREFIX, style_named
-from game.turns import AlternatingState
 
 BOT_LEVELS: tuple[str, ...] = ("random", "greedy", *ALL_LEVELS[1:])
 """Every player the ladder and the arena can seat, weakest first: the app's levels plus the random
@@ -93,42 +89,9 @@ def play_game(
     return state, moves
 
 
-def _elasta_capped(state: GameState) -> bool:
-    """No file has reached a ground line: the game stopped on the turn limit."""
-    pre = live_prefix(state.deleted)  # type: ignore[attr-defined]
-    depths = [(pre[f][line], pre[f][N_RANKS] - pre[f][line]) for f, line in enumerate(state.lines)]  # type: ignore[attr-defined]
-    return min(min(pair) for pair in depths) > 0
-
-
-def _nelaxtam_capped(state: GameState) -> bool:
-    """Troops could still destroy: the calm-turns or turn limit ended the game, not the fighting."""
-    return in_contact(state.geo, state.territory, state.troops)  # type: ignore[attr-defined]
-
-
-def _quiet_draw(state: GameState) -> bool:
-    """The quiet-moves draw of an alternating game (repetition, checked first, is a rules draw)."""
-    assert isinstance(state, AlternatingState)
-    outcome = state.outcome()
-    return (outcome is not None and outcome.winner is None and state.quiet_plies >= state.draw_plies
-            and state.history.count(state.key()) < 3)
-
-
-CAP_CHECKS: dict[str, Callable[[GameState], bool]] = {
-    "elasta": _elasta_capped,
-    "nelaxtam": _nelaxtam_capped,
-    "epaminondas": _quiet_draw,
-    "changing-challenges": _quiet_draw,
-}
-"""Per game: did this finished game end on a safety cap? Elephant Run has none (every elephant move
-scores, so every game ends by play); a game not listed counts only the ladder's own limit."""
-
-
 def ended_by_cap(state: GameState) -> bool:
     """True when the game was stopped by a cap (the rules' or the ladder's), not decided by play."""
-    if state.outcome() is None:
-        return True
-    check = CAP_CHECKS.get(state.game_id)
-    return bool(check and check(state))
+    return state.outcome() is None or state.ended_by_cap()
 
 
 # -- many games -------------------------------------------------------------------------------------------

@@ -43,6 +43,12 @@ class AlternatingState(GameState):
     quiet_reason: ClassVar[str]
     """The outcome's reason after :attr:`draw_plies` plies without a capture."""
 
+    def ended_by_cap(self) -> bool:
+        """The quiet-moves draw (a repetition, checked first, is a rules draw, not a cap)."""
+        outcome = self.outcome()
+        return (outcome is not None and outcome.winner is None and self.quiet_plies >= self.draw_plies
+                and self.history.count(self.key()) < 3)
+
     @property
     def player(self) -> str:
         """The player whose turn it is (even once the game is over: the one who would move)."""

@@ -431,6 +431,14 @@ class ElastaState(SimultaneousState):
             raise IllegalMoveError(raw, why)
         return move
 
+    def ended_by_cap(self) -> bool:
+        """No file reached a ground line: the game stopped on the turn limit, not by play."""
+        for file, line in enumerate(self.lines):
+            live = [not self.deleted >> square(file, rank) & 1 for rank in range(1, N_RANKS + 1)]
+            if not any(live[:line]) or not any(live[line:]):
+                return False
+        return True
+
     # -- description ----------------------------------------------------------------------------
     def score(self) -> dict[str, int]:
         """Ranks gained past the starting line, summed over the files each side is ahead in."""

@@ -489,6 +489,12 @@ class NelaxtamState(SimultaneousState):
             raise IllegalMoveError(raw, why)
         return move
 
+    def ended_by_cap(self) -> bool:
+        """Troops could still destroy: the calm-turns or turn limit ended the game, not the fighting."""
+        from game.nelaxtam.board import in_contact
+
+        return in_contact(self.geo, self.territory, self.troops)
+
     # -- description ----------------------------------------------------------------------------
     def score(self) -> dict[str, int]:
         """Controlled pieces (in a group holding an own troop). Before the invasion no troop stands
