@@ -318,6 +318,11 @@ class BoardView:
             return False
         return player not in self.hidden_players or len(self.match.humans()) == 1
 
+    def style_hint(self, text: str, gestures: Sequence[Gesture], marks: Any) -> None:
+        """Redraw a hint's marks (``scenes.kit.marks.Marks``, already made the way a lesson's
+        "Show me" draws ``text``) in the board's own way, for a move of many parts whose every
+        gesture drawn would tangle; the default keeps them."""
+
     def secret_task(self, player: str) -> tuple[str, str]:
         """What ``player`` enters in secret now, for the hand-off curtain: (what they do, what it is
         called), e.g. ("deals the chips", "chips"); the curtain says "Black deals the chips" and

@@ -22,6 +22,7 @@ the match record adds to the state (:mod:`.history`) and the demo matches (:mod:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -32,6 +33,7 @@ from scenes.games.elasta import allotment as A
 from scenes.games.elasta import board_painter, chip_painter, history, teach
 from scenes.games.elasta import texts as T
 from scenes.games.elasta.allotment import DRAG_START, Held
+from scenes.games.elasta.hint_marks import biggest_chips
 from scenes.games.elasta.layout import TableLayout
 from scenes.games.elasta.palette import CARD_COLOR, CHIP_STYLE, FILE_LETTERS, GAME_ID, PLAYERS, N
 from scenes.games.elasta.reveal import Moment, Plan, lines_at, plan_turn
@@ -393,6 +395,9 @@ class ElastaView(BoardView):
             return ViewAction.refuse_error(exc)
         self.cancel()
         return ViewAction.play(player, allotment)
+
+    def style_hint(self, text: str, gestures: Sequence[Gesture], marks: Any) -> None:
+        biggest_chips(text, gestures, marks)
 
     def secret_task(self, player: str) -> tuple[str, str]:
         if self.ela.phase == R.PHASE_TOKEN:

@@ -17,6 +17,7 @@ and :mod:`.roster`, words to :mod:`.wording`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -24,6 +25,7 @@ import pygame
 from game.nelaxtam import rules as R
 from scenes.games.nelaxtam import teach, wording
 from scenes.games.nelaxtam.controls import Controls, Mark
+from scenes.games.nelaxtam.hint_marks import troop_orders
 from scenes.games.nelaxtam.layout import TableLayout
 from scenes.games.nelaxtam.painter import Frame, IslandPainter
 from scenes.games.nelaxtam.palette import CARD_COLOR, DEAD, GAME_ID, LABEL, PLAYERS, TROOP_STYLE, TROOPS
@@ -226,6 +228,9 @@ class NelaxtamView(BoardView):
         if self.busy:
             return None
         return self.controls.key(self.nel, key, text, player)
+
+    def style_hint(self, text: str, gestures: Sequence[Gesture], marks: Any) -> None:
+        troop_orders(self, text, gestures, marks)
 
     def secret_task(self, player: str) -> tuple[str, str]:
         if self.nel.phase == R.PHASE_INVASION:

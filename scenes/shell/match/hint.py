@@ -14,9 +14,8 @@ the old marks. A hint is counted in the match once it is shown.
 from __future__ import annotations
 
 import contextlib
-import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,7 +23,7 @@ import pygame
 
 from game.core import GameError
 from game.hint import HintError, in_words, worker_request
-from scenes.kit.marks import Marks, square_names_at
+from scenes.kit.marks import Marks
 from scenes.shell.match.computer import WorkerRequest
 
 if TYPE_CHECKING:
@@ -34,8 +33,6 @@ if TYPE_CHECKING:
     from scenes.kit.board_view import BoardView, Gesture
 
 HINT_KEY = pygame.K_h
-BIGGEST_CHIPS = 2
-"""Elasta chips drawn as arrows in a hint: the 7 and the 6."""
 NO_HINT = "No hint this time: the computer could not work one out. Try again in a moment."
 
 
@@ -51,48 +48,11 @@ class ShownHint:
     """From the request to the answer, as the player waited (for the measurements in the issue)."""
 
 
-def _biggest_chips(view: BoardView, text: str, gestures: Sequence[Gesture], marks: Marks) -> None:
-    """Elasta's allotment is eight drags, one chip per file in file order: all eight arrows would
-    tangle, and the turn is won by where the biggest chips go, so the 7 and the 6 get arrows (the
-    status line names them too, and lists every file's chip)."""
-    drags = [g for g in gestures if g.kind == "drag"]
-    if not text.isdigit() or len(drags) != len(text):
-        return
-    biggest = sorted(range(len(text)), key=lambda file: text[file], reverse=True)[:BIGGEST_CHIPS]
-    marks.drags = [(drags[file].pos, drags[file].to) for file in biggest]
-
-
-_TROOP_ORDER = re.compile(r"[0-9]+(ne|nw|se|sw|x[nesw])")
-
-
-def _troop_orders(view: BoardView, text: str, gestures: Sequence[Gesture], marks: Marks) -> None:
-    """Nelaxtam's orders are clicked in pairs, a troop and then where it goes or what it destroys:
-    an arrow for each troop given an order (holding troops need no click)."""
-    given = [part for part in text.split(",") if _TROOP_ORDER.fullmatch(part)]
-    clicks = [g.pos for g in gestures if g.kind == "click"]
-    if not given or len(clicks) < 2 * len(given):
-        return
-    names = square_names_at(view, clicks[-2 * len(given):])  # after any click that lets a troop go
-    if any(name is None for name in names):
-        return
-    troops, targets = [n for n in names[0::2] if n], [n for n in names[1::2] if n]
-    marks.arrows, marks.rings, marks.points = list(zip(troops, targets, strict=True)), targets, []
-
-
-_MARK_STYLES: dict[str, Callable[[BoardView, str, Sequence[Gesture], Marks], None]] = {
-    "elasta": _biggest_chips,
-    "nelaxtam": _troop_orders,
-}
-"""Games whose many-part orders are drawn their own way (by the board's game id); every other move
-is drawn as a lesson's "Show me" draws it."""
-
-
 def hint_marks(view: BoardView, text: str, gestures: Sequence[Gesture] | None) -> Marks:
     """The marks that show the suggestion ``text`` on ``view``, from the gestures that would enter it."""
     marks = Marks.for_move(view, text, gestures)
-    style = _MARK_STYLES.get(view.game_id)
-    if style is not None and gestures:
-        style(view, text, gestures, marks)
+    if gestures:
+        view.style_hint(text, gestures, marks)  # a move of many parts drawn the board's own way
     return marks
 
 
