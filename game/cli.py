@@ -18,7 +18,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game import clock
-from game.ai import ALL_LEVELS, LEVELS, choose_move
+from game.ai import ALL_LEVELS, BUDGET_SECONDS, LEVELS, choose_move
+from game.bench import seconds_of, think_figures, think_table
 from game.core import GameError, GameInfo, GameState, parse_option_args
 from game.ladder import (
     BOT_LEVELS,
@@ -426,26 +427,47 @@ def rules_speed(info: GameInfo, seconds: float, seed: int = 7) -> float:
 def cmd_bench(args: argparse.Namespace) -> int:
     games = [_game(g) for g in args.games] if args.games else all_games()
     levels = args.levels or list(LEVELS)
+    budgets = {level: BUDGET_SECONDS[level] * clock.scale for level in ALL_LEVELS}
     for info in games:
         states = info.bench_states() if info.bench_states else [info.new_state()]
         if args.positions:
             states = states[: args.positions]
-        print(f"{info.id}: AI seconds per move over {len(states)} fixed positions")
-        print(f"  {'level':<8}{'median':>9}{'max':>9}")
-        for level in levels:
-            samples = []
-            for index, state in enumerate(states):
-                for player in state.to_move():
-                    start = time.perf_counter()
-                    choose_move(state, player, level, seed=index)
-                    samples.append(time.perf_counter() - start)
-            print(f"  {level:<8}{statistics.median(samples):>8.3f}s{max(samples):>8.3f}s", flush=True)
+        print(f"{info.id}: AI seconds per move over {len(states)} fixed positions, against each level's "
+              "budget (depth: the search's median depth)")
+        stats = getattr(sys.modules.get(info.ai.__module__), "LAST_STATS", None)
+        figures = think_figures(states, levels, lambda s, p, lv, seed: choose_move(s, p, lv, seed=seed),
+                                budgets, stats)
+        for line in think_table(figures):
+            print(line, flush=True)
         extra_bench: Callable[[float], list[tuple[str, float]]] | None = info.extra.get("rules_bench")
         if extra_bench is not None:
             for label, rate in extra_bench(args.seconds):
                 print(f"  rules: {label}: {rate:,.0f}/s")
         print(f"  rules: random playouts: {rules_speed(info, args.seconds):,.0f} positions/s", flush=True)
+    _print_responsiveness([info.id for info in games])
     return 0
+
+
+def _print_responsiveness(ids: Sequence[str]) -> None:
+    """How fast the app gets its answers back: a worker closed while it thinks (it is killed, not
+    waited for), and the solved badge refusing a position out of its reach (never searched)."""
+    from game.match import Match
+    from game.search import Limit
+    from game.worker import AIWorker
+
+    worker = AIWorker()
+    match = Match("elephant-run")
+    match.play_text("@c2")
+    worker.request(match.to_record(), "farmers", "hard", 5, Limit(time=600))
+    time.sleep(1.5)  # the process starts and is deep in its think
+    print(f"worker: closed while thinking in {seconds_of(worker.close):.3f} s")
+    if "elephant-run" in ids:
+        from game.solved import solved_text
+
+        bench = get("elephant-run").bench_states
+        far = bench()[1] if bench else get("elephant-run").new_state()  # the opening: 10 points to go
+        refused = seconds_of(lambda: solved_text(far))
+        print(f"solved badge: refused a position out of reach in {1000 * refused:.2f} ms")
 
 
 # -- entry -----------------------------------------------------------------------------------------

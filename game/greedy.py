@@ -21,13 +21,14 @@ import random
 from collections.abc import Callable, Sequence
 
 from game.core import GameState, Move
-from game.elasta.ai import TurnGame, hungarian_max, token_scores
+from game.elasta.ai import TurnGame, token_scores
 from game.elasta.rules import N_FILES, PHASE_ALLOT, WHITE
 from game.elephant_run import ELEPHANT
 from game.elephant_run.rules import PHASE_PLACE_ELEPHANT, PHASE_PLACE_FARMERS, SIZE
 from game.elephant_run.rules import WIDTH as ER_WIDTH
 from game.epaminondas.board import HEIGHT as EP_HEIGHT
 from game.epaminondas.board import WIDTH as EP_WIDTH
+from game.matrix import hungarian_max
 from game.nelaxtam.ai import placement_score, troop_scores
 from game.nelaxtam.rules import NOTHING, PHASE_INVASION, TROOPS
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from game.ai import choose_move
 from game.core import GameError, GameState, Move
 from game.register import get as get_game
+from game.search import Limit
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -61,22 +62,26 @@ def hint_player(state: GameState, player: str | None = None) -> str:
 
 
 def suggest(
-    source: Match | GameState, player: str | None = None, level: str = HINT_LEVEL, seed: int | None = None
+    source: Match | GameState, player: str | None = None, level: str = HINT_LEVEL, seed: int | None = None,
+    limit: Limit | None = None,
 ) -> Move:
     """The computer's suggestion for ``player`` (by default the first to move) in ``source``.
 
-    ``level`` is the hard computer for every hint the app gives; tests may pass a quicker level."""
+    ``level`` is the hard computer for every hint the app gives, within ``limit`` (by default the
+    level's budget); tests may pass a quicker level, or a depth or node limit for the same hint on
+    any machine."""
     state = state_of(source)
-    return choose_move(state, hint_player(state, player), level, seed)
+    return choose_move(state, hint_player(state, player), level, seed, limit)
 
 
 def suggest_text(
-    source: Match | GameState, player: str | None = None, level: str = HINT_LEVEL, seed: int | None = None
+    source: Match | GameState, player: str | None = None, level: str = HINT_LEVEL, seed: int | None = None,
+    limit: Limit | None = None,
 ) -> str:
     """:func:`suggest` in the game's notation."""
     state = state_of(source)
     who = hint_player(state, player)
-    return state.move_to_text(who, choose_move(state, who, level, seed))
+    return state.move_to_text(who, choose_move(state, who, level, seed, limit))
 
 
 def worker_request(match: Match, player: str) -> tuple[dict[str, Any], str, str]:

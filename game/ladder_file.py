@@ -26,7 +26,8 @@ from typing import Any
 from game.ladder import GameJob, GameResult, PairSummary
 from game.register import get
 
-SHARED_AI_MODULES: tuple[str, ...] = ("ai.py", "clock.py", "core.py", "greedy.py", "turns.py")
+SHARED_AI_MODULES: tuple[str, ...] = ("ai.py", "clock.py", "core.py", "greedy.py", "matrix.py", "search.py",
+                                      "styles.py", "turns.py")
 """The modules outside a game's package that every level's play depends on."""
 
 MAX_FILE_BYTES = 64 * 2**20

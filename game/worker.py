@@ -1,9 +1,10 @@
 """The AI worker: thinks in a separate process so a window never stalls or waits to close.
 
-The scene sends the match *record* (plain data, the same a save file holds) and gets back move
-notation. Nothing game-specific crosses the process boundary, so one worker serves every game.
-A request that is no longer wanted (undo, new game, quit) is dropped by killing the process; a fresh
-one starts lazily on the next request.
+The scene sends the match *record* (plain data, the same a save file holds), and optionally a
+:class:`~game.search.Limit` (by default the level's budget), and gets back move notation. Nothing
+game-specific crosses the process boundary, so one worker serves every game. A request that is no
+longer wanted (undo, new game, quit) is dropped by killing the process; a fresh one starts lazily on
+the next request.
 
 The worker never outlives the app, even when the app dies without closing it (a crash, a kill, a power
 button): it watches its parent (:func:`_watch_parent`) and exits the moment the parent is gone.
@@ -20,7 +21,10 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.search import Limit
 
 
 @dataclass(frozen=True)
@@ -33,9 +37,10 @@ class AIResult:
     seconds: float
 
 
-def _think(record: dict[str, Any], player: str, level: str, seed: int) -> str:
-    """The move for ``player`` in notation; for the level ``"solve"`` (:data:`game.solved.SOLVE_LEVEL`)
-    the "solved" badge's words instead, empty when the position is out of the solver's reach."""
+def _think(record: dict[str, Any], player: str, level: str, seed: int, limit: Limit | None = None) -> str:
+    """The move for ``player`` in notation, within ``limit`` (None: the level's budget); for the level
+    ``"solve"`` (:data:`game.solved.SOLVE_LEVEL`) the "solved" badge's words instead, empty when the
+    position is out of the solver's reach."""
     from game.ai import choose_move
     from game.match import Match
     from game.solved import SOLVE_LEVEL, solved_text_for_record
@@ -45,7 +50,7 @@ def _think(record: dict[str, Any], player: str, level: str, seed: int) -> str:
 
     match = Match.from_record(record)
     state = match.state
-    move = choose_move(state, player, level, seed)
+    move = choose_move(state, player, level, seed, limit)
     return state.move_to_text(player, move)
 
 
@@ -106,10 +111,10 @@ def _serve(requests: Any, results: Any) -> None:
         item = requests.get()
         if item is None:
             return
-        request_id, record, player, level, seed = item
+        request_id, record, player, level, seed, limit = item
         start = time.perf_counter()
         try:
-            text, error = _think(record, player, level, seed), None
+            text, error = _think(record, player, level, seed, limit), None
         except Exception as exc:  # reported to the scene, which shows it instead of crashing
             text, error = None, f"{type(exc).__name__}: {exc}"
         results.put(AIResult(request_id, text, error, time.perf_counter() - start))
@@ -140,14 +145,16 @@ class AIWorker:
     def busy(self) -> bool:
         return self._waiting is not None
 
-    def request(self, record: dict[str, Any], player: str, level: str, seed: int) -> int:
-        """Ask for a move; any earlier unanswered request is abandoned."""
+    def request(self, record: dict[str, Any], player: str, level: str, seed: int,
+                limit: Limit | None = None) -> int:
+        """Ask for a move within ``limit`` (None: the level's budget); any earlier unanswered
+        request is abandoned."""
         if self._waiting is not None:
             self.cancel()
         self._ensure()
         self._next_id += 1
         self._waiting = self._next_id
-        self._requests.put((self._next_id, record, player, level, seed))
+        self._requests.put((self._next_id, record, player, level, seed, limit))
         return self._next_id
 
     def poll(self) -> AIResult | None:

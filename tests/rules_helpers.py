@@ -7,13 +7,13 @@ its search reports into) so a game's test file still reads as that game's rules.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from game.core import AIFunction, GameState, IllegalMoveError
+from game.search import Limit
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -28,24 +28,53 @@ def assert_refusals(state: GameState, player: str, cases: Mapping[str, str]) -> 
         assert why in err.value.why, (text, err.value.why)
 
 
-def assert_ai_keeps_its_budget(ai: AIFunction, state: Any, stats: Mapping[str, Any]) -> None:
-    """Easy and normal answer ``state`` with a legal move inside their budgets (plus a margin for a
-    busy machine) and report a finished search of depth 1 or more in ``stats``."""
-    for level, budget in (("easy", 0.25), ("normal", 0.8)):
-        start = time.perf_counter()
-        move = ai(state, state.player, level, random.Random(5), budget)
-        assert time.perf_counter() - start < budget + 0.3
+class VirtualClock:
+    """A clock for the searches (:mod:`game.clock`) that moves only when it is read, ``step`` seconds
+    a read: a search that watches its deadline stops after a known number of looks at the clock,
+    however busy the machine is. ``reads`` counts the looks."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.time = 0.0
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.time += self.step
+        return self.time
+
+
+def virtual_clock(monkeypatch: pytest.MonkeyPatch, step: float) -> VirtualClock:
+    """Let the searches think by a :class:`VirtualClock` for the rest of the test."""
+    from game import clock
+
+    fake = VirtualClock(step)
+    monkeypatch.setattr(clock, "now", fake)
+    return fake
+
+
+def assert_ai_keeps_its_limits(ai: AIFunction, state: Any, stats: Mapping[str, Any],
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Normal and hard answer ``state`` with a legal move inside a node limit (and report a finished
+    search of depth 1 or more and no more nodes than allowed in ``stats``), and hard stops at its
+    time limit: on a :class:`VirtualClock` the search's own account of its time stays inside it."""
+    for level in ("normal", "hard"):
+        move = ai(state, state.player, level, random.Random(5), Limit(nodes=3000))
         assert move in state.legal_moves(state.player)
-        assert stats["depth"] >= 1
+        assert stats["depth"] >= 1 and stats["nodes"] <= 3000
+    fake = virtual_clock(monkeypatch, 0.05)  # a look at the clock every 1,024 nodes: 2.5 s is ~50 looks
+    move = ai(state, state.player, "hard", random.Random(5), Limit(time=2.5))
+    assert move in state.legal_moves(state.player)
+    assert stats["depth"] >= 1 and stats["seconds"] <= 2.5 and fake.reads < 200
 
 
 def assert_ai_is_seeded(ai: AIFunction, start: GameState, player: str) -> None:
     """The easy level plays the same move for the same seed, and different seeds break its ties
     differently."""
-    a = ai(start, player, "easy", random.Random(11), 0.25)
-    b = ai(start, player, "easy", random.Random(11), 0.25)
+    a = ai(start, player, "easy", random.Random(11), Limit(depth=1))
+    b = ai(start, player, "easy", random.Random(11), Limit(depth=1))
     assert a == b
-    chosen = {ai(start, player, "easy", random.Random(seed), 0.25) for seed in range(8)}
+    chosen = {ai(start, player, "easy", random.Random(seed), Limit(depth=1)) for seed in range(8)}
     assert len(chosen) > 1
 
 

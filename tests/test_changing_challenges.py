@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,7 +18,8 @@ from game.changing_challenges.rules import ChangingChallengesState
 from game.cli import main as cli_main
 from game.core import GameError, IllegalMoveError, NotationError
 from game.register import get
-from tests.rules_helpers import assert_ai_is_seeded, assert_ai_keeps_its_budget
+from game.search import Budget, Limit, Search
+from tests.rules_helpers import assert_ai_is_seeded, assert_ai_keeps_its_limits
 
 T, C = "triangles", "circles"
 
@@ -557,8 +557,8 @@ def test_ai_knocks_the_king_and_tips_the_board() -> None:
     king = pos("Qd4 kd9 Kg3 pa12")
     tip = pos("Ra12 Rb12 Rc12 Qd7 Pg5 Ka3 kg13")
     for level in ("easy", "normal", "hard"):
-        assert king.move_to_text(T, ai_module.ai(king, T, level, random.Random(1), 0.3)) == "d4xd9"
-        move = ai_module.ai(tip, T, level, random.Random(1), 0.3)
+        assert king.move_to_text(T, ai_module.ai(king, T, level, random.Random(1), Limit(depth=3))) == "d4xd9"
+        move = ai_module.ai(tip, T, level, random.Random(1), Limit(depth=3))
         assert tip.apply(move).outcome().winner == T, level
 
 
@@ -567,13 +567,13 @@ def test_ai_saves_its_king() -> None:
     # file and diagonals is the only way not to lose at once.
     state = pos("Kd5 Pa4 qd9 kg13 pb12")
     for level in ("normal", "hard"):
-        after = state.apply(ai_module.ai(state, T, level, random.Random(2), 0.4))
+        after = state.apply(ai_module.ai(state, T, level, random.Random(2), Limit(depth=3)))
         king = after.board.index(6)
         assert not B.attacked(after.board, king, 1) or after.outcome() is not None
 
 
-def test_ai_respects_its_budget_and_is_seeded() -> None:
-    assert_ai_keeps_its_budget(ai_module.ai, bench_states()[2], ai_module.LAST_STATS)
+def test_ai_respects_its_limits_and_is_seeded(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert_ai_keeps_its_limits(ai_module.ai, bench_states()[2], ai_module.LAST_STATS, monkeypatch)
     assert_ai_is_seeded(ai_module.ai, GAME.new_state(), T)
 
 
@@ -606,16 +606,16 @@ def test_evaluation_and_search_are_colour_symmetric(seed: int, plies: int) -> No
         return
     twin = mirrored(state)
     assert twin.moment == -state.moment
-    a = ai_module.Searcher(state, time.perf_counter() + 60)
-    b = ai_module.Searcher(twin, time.perf_counter() + 60)
+    a = ai_module.ChangingChallengesRules(state)
+    b = ai_module.ChangingChallengesRules(twin)
     assert a.pst + ai_module.moment_value(state.moment) + a._kings() == -(
         b.pst + ai_module.moment_value(twin.moment) + b._kings())
     assert a.evaluate(state.side, state.moment, a.pst) == b.evaluate(twin.side, twin.moment, b.pst)
     window = (-ai_module.INF, ai_module.INF)
     assert (a.qsearch(*window, 0, state.side, state.ep, state.moment, a.pst, a.hash, 0)
             == b.qsearch(*window, 0, twin.side, twin.ep, twin.moment, b.pst, b.hash, 0))
-    assert (a.negamax(2, *window, 0, state.side, state.ep, state.moment, a.pst, a.hash)
-            == b.negamax(2, *window, 0, twin.side, twin.ep, twin.moment, b.pst, b.hash))
+    searches = [Search(rules, rules.budget, rules.history) for rules in (a, b)]
+    assert searches[0].node(a.root, 2, *window, 0) == searches[1].node(b.root, 2, *window, 0)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -638,7 +638,7 @@ def test_quiescence_does_not_stand_pat_in_front_of_a_tipping_threat(monkeypatch:
     # Triangles move can stop it. A quiescence search that stands pat calls this an even game.
     state = pos("Ka3 kg13 Qa2 Qb2 re10")
     assert state.moment == -42 and B.quiet_win(list(state.board), B.CIRCLES, state.moment)
-    searcher = ai_module.Searcher(state, time.perf_counter() + 60)
+    searcher = ai_module.ChangingChallengesRules(state, Budget(Limit()))
     args = (-ai_module.INF, ai_module.INF, 0, state.side, state.ep, state.moment, searcher.pst,
             searcher.hash, 0)
     assert searcher.qsearch(*args) < -ai_module.WIN_BOUND
@@ -648,7 +648,7 @@ def test_quiescence_does_not_stand_pat_in_front_of_a_tipping_threat(monkeypatch:
 
 def test_normal_is_a_shallower_search_than_hard() -> None:
     state = bench_states()[0]
-    ai_module.ai(state, state.player, "normal", random.Random(1), 0.8)
+    ai_module.ai(state, state.player, "normal", random.Random(1), Limit(depth=4))
     assert ai_module.LAST_STATS["depth"] <= ai_module.LEVEL_DEPTH["normal"]
-    ai_module.ai(state, state.player, "hard", random.Random(1), 2.5)
-    assert ai_module.LAST_STATS["depth"] > ai_module.LEVEL_DEPTH["normal"]
+    ai_module.ai(state, state.player, "hard", random.Random(1), Limit(depth=4))
+    assert ai_module.LAST_STATS["depth"] == 4 > ai_module.LEVEL_DEPTH["normal"]

@@ -5,8 +5,8 @@ they are positions real games reach rather than hand-made ones."""
 
 from __future__ import annotations
 
+import math
 import random
-import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -16,6 +16,7 @@ from game.core import Move
 from game.elephant_run.ai import ai, solved_move
 from game.elephant_run.rules import ELEPHANT, FARMERS, PHASE_PLAY, SIDE_ELEPHANT, ElephantRunState
 from game.elephant_run.solver import Solver, report, solve_state, verdict_from_gain
+from game.search import Limit
 
 OPTION_SETS: tuple[dict[str, str], ...] = (
     {},
@@ -153,7 +154,7 @@ def test_the_solved_move_keeps_the_value_further_from_the_end() -> None:
     rng = random.Random(6)
 
     def choose(state: ElephantRunState) -> Move:
-        move = solved_move(state, rng, time.perf_counter() + 120)
+        move = solved_move(state, rng, math.inf)
         assert move is not None
         return move
 
@@ -162,8 +163,8 @@ def test_the_solved_move_keeps_the_value_further_from_the_end() -> None:
 
 def test_hard_falls_back_to_search_when_the_position_is_too_far_from_the_end() -> None:
     state = ElephantRunState.from_position("c2", ["a1", "b3", "c4", "d1", "e2", "f4"])
-    assert solved_move(state, random.Random(1), time.perf_counter() + 0.05) is None
-    move = ai(state, ELEPHANT, "hard", random.Random(1), 0.3)
+    assert solved_move(state, random.Random(1), math.inf, nodes=5000) is None  # 10 points: far too many
+    move = ai(state, ELEPHANT, "hard", random.Random(1), Limit(nodes=5000))
     assert move in state.legal_moves(ELEPHANT)
 
 

@@ -17,7 +17,8 @@ from game.epaminondas import ai as ai_module
 from game.epaminondas import board as B
 from game.epaminondas.rules import EpaminondasState
 from game.register import get
-from tests.rules_helpers import assert_ai_is_seeded, assert_ai_keeps_its_budget, assert_refusals
+from game.search import Limit
+from tests.rules_helpers import assert_ai_is_seeded, assert_ai_keeps_its_limits, assert_refusals
 
 # -- helpers ----------------------------------------------------------------------------------------
 
@@ -557,21 +558,21 @@ def test_ai_answers_a_crossing_by_capturing() -> None:
     # Anything else loses at once.
     state = pos("c12 c10 a3 b3", "d12 e12 h11 k12", "b")
     for level in ("easy", "normal", "hard"):
-        move = ai_module.ai(state, "black", level, random.Random(3), 0.3)
+        move = ai_module.ai(state, "black", level, random.Random(3), Limit(depth=3))
         assert state.move_to_text("black", move) == "e12-d12", level
-        assert ai_module.last_search_info["level"] == level
+        assert ai_module.LAST_STATS["level"] == level
 
 
 def test_ai_takes_a_winning_crossing() -> None:
     # White to move can cross on the left where Black cannot answer (Black's only stones are far).
     state = pos("b11 n3", "n10 m12", "w")
-    move = ai_module.ai(state, "white", "hard", random.Random(1), 0.5)
+    move = ai_module.ai(state, "white", "hard", random.Random(1), Limit(depth=3))
     after = state.apply(move)
     assert after.crossed("white") == 1
 
 
-def test_ai_levels_respect_time_and_report_depth() -> None:
-    assert_ai_keeps_its_budget(ai_module.ai, bench_states()[3], ai_module.last_search_info)
+def test_ai_levels_respect_their_limits_and_report_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert_ai_keeps_its_limits(ai_module.ai, bench_states()[3], ai_module.LAST_STATS, monkeypatch)
 
 
 def test_ai_is_deterministic_for_a_seed_and_random_tie_breaks() -> None:

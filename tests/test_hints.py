@@ -22,11 +22,13 @@ import pygame
 import pytest
 
 from game import hint as hint_module
+from game.ai import choose_move
 from game.cli import main as cli_main
 from game.core import GameState
-from game.hint import HintError, hint_player, hints_used_text, in_words, suggest, worker_request
+from game.hint import HintError, hint_player, hints_used_text, in_words, suggest, suggest_text, worker_request
 from game.match import AI, Match, RecordError, Seat
 from game.register import all_games, get
+from game.search import Limit
 from saves.store import SaveError, SaveStore
 from scenes.kit.marks import center_of
 from scenes.shell.match.controls import HINT_THINKING
@@ -67,6 +69,18 @@ def test_the_hint_is_legal_in_random_positions(game_id: str) -> None:
             move = suggest(state, player, level="easy", seed=seed)
             assert state.why_illegal(player, move) is None, (game_id, seed, player, move)
             state.check_move(player, move)
+
+
+@pytest.mark.parametrize("game_id", ["epaminondas", "changing-challenges", "elephant-run"])
+def test_the_hard_hint_within_a_limit_is_the_hard_computers_move(game_id: str) -> None:
+    """A hint is the hard level's own choice: under a depth limit (the same on any machine) it is
+    exactly the move the hard computer plays with that limit and seed."""
+    state = random_position(game_id, 11)
+    player = state.to_move()[0]
+    limit = Limit(depth=2, nodes=20_000)
+    assert suggest(state, player, seed=4, limit=limit) == choose_move(state, player, "hard", 4, limit)
+    assert suggest_text(state, player, seed=4, limit=limit) == state.move_to_text(
+        player, choose_move(state, player, "hard", 4, limit))
 
 
 def test_the_default_player_is_the_first_to_move() -> None:
@@ -112,7 +126,7 @@ def test_a_hint_never_reads_the_computers_sealed_orders(
 
     seen: list[GameState] = []
 
-    def spy(state: GameState, player: str, level: str, seed: int | None = None) -> Any:
+    def spy(state: GameState, player: str, level: str, seed: int | None = None, limit: Any = None) -> Any:
         seen.append(state)
         return state.random_move(player, random.Random(seed))
 
@@ -220,7 +234,7 @@ def test_cli_suggests_the_orders_of_the_player_asked_for(capsys: pytest.CaptureF
         (["hint", "chess"], "unknown game"),
         (["hint", "nelaxtam", "--player", "green"], "has no player 'green'"),
         (["hint", "epaminondas", "--player", "black"], "not Black's turn"),
-        (["hint", "epaminondas", "--", "a1-a9"], "move 1 'a1-a9'"),
+        (["hint", "epaminondas", "--", "a1-a9"], "move 1: 'a1-a9'"),
         (["hint", "elasta", "--option", "tokens=maybe"], "tokens"),
         (["hint", "elephant-run", "--level", "genius"], "invalid choice"),
     ],

@@ -151,15 +151,15 @@ def test_cpu_clock_and_budget_scale_reach_the_levels_and_are_undone(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from game import ai, clock
 
-    seen: list[tuple[str, float, str | None]] = []
+    seen: list[tuple[str, float | None, str | None]] = []
     real = ai.get
 
     def spy(game_id: str):  # type: ignore[no-untyped-def]
         info = real(game_id)
 
-        def think(state, player, level, rng, seconds):  # type: ignore[no-untyped-def]
-            seen.append((clock.name, seconds, os.environ.get(clock.ENV)))
-            return info.ai(state, player, level, rng, seconds)
+        def think(state, player, level, rng, limit):  # type: ignore[no-untyped-def]
+            seen.append((clock.name, limit.time, os.environ.get(clock.ENV)))
+            return info.ai(state, player, level, rng, limit)
 
         return dataclasses.replace(info, ai=think)
 

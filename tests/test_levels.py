@@ -20,6 +20,7 @@ from game.core import GameState, Move
 from game.elasta.rules import WHITE as ELASTA_WHITE
 from game.epaminondas import board as EB
 from game.epaminondas.rules import EpaminondasState
+from game.matrix import regret_matching
 from game.nelaxtam.rules import NOTHING, WHITE, from_text
 from game.register import get
 
@@ -253,7 +254,7 @@ def test_hard_looks_a_turn_further_on_the_likeliest_orders() -> None:
     game.cols = nelaxtam_ai.candidates(state, 1, 5, 1.0, rng)
     for joint in nelaxtam_ai.candidates(state, 0, 5, 1.0, rng):
         game.add_row(joint)
-    mine, theirs = nelaxtam_ai.regret_matching(game.matrix, 200)
+    mine, theirs = regret_matching(game.matrix, 200)
     deeper = nelaxtam_ai.look_ahead(game, mine, theirs, 3, rng, deadline=float("inf"))
     assert deeper is not None
     rows, mix = deeper

@@ -7,7 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from game.ai import choose_move
 from game.match import AI, Match, Seat
+from game.search import Limit
 from game.worker import AIWorker
 
 
@@ -49,11 +51,25 @@ def test_cancel_kills_the_thinking_process(worker: AIWorker) -> None:
     assert result is not None and result.move_text
 
 
-def test_close_is_immediate_while_thinking(worker: AIWorker) -> None:
+def test_a_limit_crosses_to_the_worker(worker: AIWorker) -> None:
+    # A node limit makes the move the same wherever it is computed: in the worker as in this process.
     match = _match()
-    worker.request(match.to_record(), "farmers", "hard", seed=5)
+    limit = Limit(nodes=2000)
+    worker.request(match.to_record(), "farmers", "hard", seed=3, limit=limit)
+    result = worker.wait(timeout=60)
+    assert result is not None and result.error is None
+    state = match.state
+    assert result.move_text == state.move_to_text("farmers", choose_move(state, "farmers", "hard", 3, limit))
+
+
+def test_close_is_immediate_while_thinking(worker: AIWorker) -> None:
+    # Asked to think for ten minutes, the worker is killed, not waited for: close() gives the process
+    # a second to end and it has, so the search did not run on (how long closing takes is not timed).
+    match = _match()
+    worker.request(match.to_record(), "farmers", "hard", seed=5, limit=Limit(time=600))
     time.sleep(0.3)
-    t0 = time.perf_counter()
+    process = worker._process
+    assert process is not None and process.is_alive()
     worker.close()
-    assert time.perf_counter() - t0 < 1.5
+    assert not process.is_alive()
     assert not worker.busy

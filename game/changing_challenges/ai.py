@@ -1,8 +1,10 @@
-"""Changing Challenges' computer player.
+"""Changing Challenges' computer player: the shared alpha-beta search (:mod:`game.search`).
 
-Iterative-deepening negamax with alpha-beta and principal-variation search, a transposition table
-keyed by Zobrist hashes, move ordering (hash move, captures by most valuable victim / least
-valuable attacker, two killers per ply, history), and a quiescence search over captures.
+The search itself (iterative deepening, principal-variation search, the transposition table,
+killers and history, repetition as a draw) is :class:`game.search.Search`; this module gives it the
+game (:class:`ChangingChallengesRules`): Zobrist keys, move ordering (hash move, captures by most
+valuable victim / least valuable attacker, two killers per ply, history), and a quiescence search
+over captures.
 
 The game is won three ways, all checked after every move: knocking the king, tipping the balance
 (moment past ±49) and a king on the centre line that cannot be knocked. The first two are often
@@ -23,8 +25,8 @@ Evaluation (from the Triangles' side, negated for the Circles), in centipawn-lik
   reach it, a penalty for a king the opponent attacks now.
 
 Easy does not search: it judges each move on the static evaluation after it, with noise, and now
-and then overlooks a knock (:meth:`Searcher.beginner_scores`) — a beginner who sees wins on the spot
-but not the reply.
+and then overlooks a knock (:meth:`ChangingChallengesRules.beginner_scores`) — a beginner who sees
+wins on the spot but not the reply.
 
 All of it runs on the flat list board of :mod:`.board` with make/unmake; values incremental where
 that is cheap (moment, material and square tables, the hash).
@@ -33,22 +35,20 @@ that is cheap (moment, material and square tables, the hash).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from game import clock
 from game.changing_challenges import board as B
 from game.changing_challenges.rules import PLAYERS, ChangingChallengesState
 from game.core import GameState, Move
+from game.search import Budget, Limit, Search, as_limit
 
 WIN = 1_000_000
 WIN_BOUND = WIN - 10_000
 INF = 10 * WIN
-EXACT, LOWER, UPPER = 0, 1, 2
-MAX_PLY = 128
 QSEARCH_LIMIT = 8
 EASY_QSEARCH_LIMIT = 1
 EVASION_PLIES = 1
 """Quiescence plies (from its root) at which a threatened side searches every move."""
-TT_LIMIT = 400_000
 
 MATERIAL = {B.PAWN: 60, B.BISHOP: 200, B.ROOK: 300, B.QUEEN: 500, B.KING: 0}
 CENTRALITY = {B.PAWN: 3, B.BISHOP: 6, B.ROOK: 3, B.QUEEN: 5, B.KING: 0}
@@ -107,35 +107,76 @@ def moment_value(moment: int) -> int:
     return MOMENT_UNIT * moment + (extra if moment > 0 else -extra)
 
 
-class _Timeout(Exception):
-    """Raised inside the search when the deadline passes; the last finished iteration counts."""
+Position = tuple[int, int, int, int, int, list[B.Change] | None, int, int]
+"""``(side, ep, moment, pst, hash, changes, captured, winner)``: the side to move, the en-passant
+square, the balance, material and placement, the Zobrist hash of the pieces, and how the position
+was reached: the board changes that :func:`board.unmake` reverts, what the move knocked, and the
+side the move made the winner (-1: none). The board itself is the one list the rules object
+changes in place."""
 
 
-class Searcher:
-    """One decision's search. The table is not kept between moves: it refills well within the
-    budget, and a fresh one keeps memory flat over a long session."""
+class ChangingChallengesRules:
+    """The game as :class:`game.search.Search` sees it, on one flat list board with make/unmake;
+    also the quiescence search, the evaluation and easy's one look (:meth:`beginner_scores`). One
+    per decision: the table is not kept between moves (it refills well within the budget, and a
+    fresh one keeps memory flat over a long session)."""
 
-    def __init__(self, state: ChangingChallengesState, deadline: float, qlimit: int = QSEARCH_LIMIT) -> None:
+    win = WIN_BOUND + 1
+    ply_scores = True
+
+    def __init__(self, state: ChangingChallengesState, budget: Budget | None = None,
+                 qlimit: int = QSEARCH_LIMIT) -> None:
         self.board = list(state.board)
         self.qlimit = qlimit
-        self.deadline = deadline
-        self.nodes = 0
-        self.tt: dict[int, tuple[int, int, int, B.Move | None]] = {}
-        self.killers: list[list[B.Move | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self.history: dict[B.Move, int] = {}
+        self.budget = budget if budget is not None else Budget(Limit())
         self.pst = sum(PSTF[p + 6][sq] for sq, p in enumerate(self.board))
         self.hash = board_hash(self.board)
-        # Positions of the game since the last capture and on the current search path: meeting
-        # one again scores as a draw, so the search neither shuffles into a threefold repetition
-        # when ahead nor misses one when behind.
-        self.seen: set[int] = {board_hash(b) ^ ZSIDE[side] ^ ZEP[ep + 1] for b, side, ep in state.history}
+        self.root: Position = (state.side, state.ep, state.moment, self.pst, self.hash, None, 0, -1)
+        """The position to decide, as the search takes it."""
+        # Positions of the game since the last capture: meeting one again (or one on the search's
+        # path) scores as a draw, so the search neither shuffles into a threefold repetition when
+        # ahead nor misses one when behind.
+        self.history: set[int] = {board_hash(b) ^ ZSIDE[side] ^ ZEP[ep + 1] for b, side, ep in state.history}
+
+    # -- what the search asks ------------------------------------------------------------------------
+    def key(self, pos: Position) -> int:
+        return pos[4] ^ ZSIDE[pos[0]] ^ ZEP[pos[1] + 1]
+
+    def over(self, pos: Position, ply: int) -> int | None:
+        won = pos[7]
+        if won < 0:
+            return None
+        return -(WIN - ply) if won != pos[0] else WIN - ply
+
+    def leaf(self, pos: Position, alpha: int, beta: int, ply: int) -> int:
+        side, ep, moment, pst, h = pos[:5]
+        return self.qsearch(alpha, beta, ply, side, ep, moment, pst, h, 0)
+
+    def moves(self, pos: Position) -> list[B.Move]:
+        return B.generate(self.board, pos[0], pos[1])
+
+    def known(self, pos: Position, moves: Sequence[B.Move], ply: int) -> int | None:
+        """A win with the next move is a win (one scan instead of a search of every move); no
+        move at all is a draw."""
+        if self.wins_now(pos[0], pos[2]):
+            return WIN - ply - 1
+        return None if moves else 0
+
+    def make(self, pos: Position, move: B.Move) -> Position:
+        side, moment, pst, h = pos[0], pos[2], pos[3], pos[4]
+        board = self.board
+        changes, nep, cap = B.make(board, side, move)
+        dm, dp, dh = self._deltas(changes)
+        nm = moment + dm
+        return 1 - side, nep, nm, pst + dp, h ^ dh, changes, cap, B.winner_after(board, nm, side, cap)
+
+    def unmake(self, pos: Position, move: B.Move, child: Position) -> None:
+        B.unmake(self.board, child[5])  # type: ignore[arg-type]
+
+    def quiet(self, move: B.Move, child: Position) -> bool:
+        return not child[6]
 
     # -- helpers -------------------------------------------------------------------------------------
-    def _tick(self) -> None:
-        self.nodes += 1
-        if not self.nodes & 511 and clock.now() > self.deadline:
-            raise _Timeout
-
     @staticmethod
     def _deltas(changes: list[B.Change]) -> tuple[int, int, int]:
         dm = dp = dh = 0
@@ -170,13 +211,16 @@ class Searcher:
             total += term if side == B.TRIANGLES else -term
         return total
 
-    def order(self, moves: list[B.Move], tt_move: B.Move | None, ply: int) -> list[B.Move]:
+    def order(self, pos: Position, moves: Sequence[B.Move], best: B.Move | None, killers: list[B.Move | None],
+              history: dict[B.Move, int]) -> list[B.Move]:
+        """The table's move, knocks by most valuable victim / least valuable attacker, the two
+        killers, then by history."""
         board = self.board
-        k1, k2 = self.killers[ply]
-        hist = self.history
+        k1, k2 = killers
+        hist = history
 
         def key(m: B.Move) -> int:
-            if m == tt_move:
+            if m == best:
                 return 1 << 40
             frm, to, kind = m
             if kind:
@@ -190,77 +234,10 @@ class Searcher:
 
         return sorted(moves, key=key, reverse=True)
 
-    # -- search ------------------------------------------------------------------------------------
-    def negamax(self, depth: int, alpha: int, beta: int, ply: int, side: int, ep: int, moment: int,
-                pst: int, h: int) -> int:
-        if depth <= 0 or ply >= MAX_PLY:
-            return self.qsearch(alpha, beta, ply, side, ep, moment, pst, h, 0)
-        self._tick()
-        key = h ^ ZSIDE[side] ^ ZEP[ep + 1]
-        if key in self.seen:
-            return 0
-        entry = self.tt.get(key)
-        tt_move = None
-        if entry is not None:
-            edepth, flag, value, tt_move = entry
-            if edepth >= depth:
-                if value > WIN_BOUND:
-                    value -= ply
-                elif value < -WIN_BOUND:
-                    value += ply
-                if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
-                    return value
-        board = self.board
-        if self.wins_now(side, moment):
-            return WIN - ply - 1
-        moves = B.generate(board, side, ep)
-        if not moves:
-            return 0
-        alpha0 = alpha
-        best = -INF
-        best_move = None
-        first = True
-        self.seen.add(key)
-        for move in self.order(moves, tt_move, ply):
-            changes, nep, cap = B.make(board, side, move)
-            dm, dp, dh = self._deltas(changes)
-            nm = moment + dm
-            won = B.winner_after(board, nm, side, cap)
-            if won >= 0:
-                score = WIN - ply - 1 if won == side else -(WIN - ply - 1)
-            elif first:
-                score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, 1 - side, nep, nm, pst + dp, h ^ dh)
-            else:
-                score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, 1 - side, nep, nm, pst + dp,
-                                      h ^ dh)
-                if alpha < score < beta:
-                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, 1 - side, nep, nm, pst + dp,
-                                          h ^ dh)
-            B.unmake(board, changes)
-            first = False
-            if score > best:
-                best, best_move = score, move
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        if not cap:
-                            killers = self.killers[ply]
-                            if killers[0] != move:
-                                killers[1] = killers[0]
-                                killers[0] = move
-                            self.history[move] = self.history.get(move, 0) + depth * depth
-                        break
-        self.seen.discard(key)
-        flag = LOWER if best >= beta else UPPER if best <= alpha0 else EXACT
-        stored = best + ply if best > WIN_BOUND else best - ply if best < -WIN_BOUND else best
-        if len(self.tt) > TT_LIMIT:
-            self.tt.clear()
-        self.tt[key] = (depth, flag, stored, best_move)
-        return best
-
+    # -- quiescence ---------------------------------------------------------------------------------
     def qsearch(self, alpha: int, beta: int, ply: int, side: int, ep: int, moment: int, pst: int, h: int,
                 qd: int) -> int:
-        self._tick()
+        self.budget.tick()
         board = self.board
         if B.quiet_win(board, side, moment):
             return WIN - ply - 1
@@ -285,16 +262,15 @@ class Searcher:
         differ only in what they pass: a plain node its captures and its stand-pat score (alpha
         already raised to it), an :meth:`evasion` every move and -INF, since it may not stand pat."""
         board = self.board
+        pos = (side, -1, moment, pst, h, None, 0, -1)
         for move in moves:
-            changes, nep, cap = B.make(board, side, move)
-            dm, dp, dh = self._deltas(changes)
-            nm = moment + dm
-            won = B.winner_after(board, nm, side, cap)
+            child = self.make(pos, move)
+            won = child[7]
             if won >= 0:
                 score = WIN - ply - 1 if won == side else -(WIN - ply - 1)
             else:
-                score = -self.qsearch(-beta, -alpha, ply + 1, 1 - side, nep, nm, pst + dp, h ^ dh, qd + 1)
-            B.unmake(board, changes)
+                score = -self.qsearch(-beta, -alpha, ply + 1, *child[:5], qd + 1)
+            B.unmake(board, child[5])  # type: ignore[arg-type]
             if score > best:
                 best = score
                 if score > alpha:
@@ -346,97 +322,25 @@ class Searcher:
         out: list[tuple[int, bool]] = []
         careful = rng.random() < EASY_CAREFUL
         overlooked: dict[int, bool] = {}  # by the square knocked: a chance missed is missed every way
+        pos = (side, -1, moment, self.pst, self.hash, None, 0, -1)
         for move in moves:
-            changes, nep, cap = B.make(board, side, move)
-            dm, dp, dh = self._deltas(changes)
-            nm = moment + dm
-            won = B.winner_after(board, nm, side, cap)
+            child = self.make(pos, move)
+            won, nm = child[7], child[2]
             if won >= 0:  # a win now outranks a win the one-ply check foresees
                 score, missed = (2 * WIN if won == side else -2 * WIN), False
             else:
                 if careful:  # the reply's knocks, one ply (self.qlimit is 1 for easy)
-                    score = -self.qsearch(-INF, INF, 1, 1 - side, nep, nm, self.pst + dp, self.hash ^ dh, 0)
+                    score = -self.qsearch(-INF, INF, 1, *child[:5], 0)
                 else:
-                    score = -self.evaluate(1 - side, nm, self.pst + dp)
+                    score = -self.evaluate(1 - side, nm, child[3])
                 if abs(score) < WIN_BOUND:
                     score += int(rng.uniform(-EASY_NOISE, EASY_NOISE))
                 if self.wins_now(1 - side, nm):
                     score -= WIN // 2
-                missed = bool(cap) and overlooked.setdefault(move[1], rng.random() < EASY_OVERLOOK)
-            B.unmake(board, changes)
+                missed = bool(child[6]) and overlooked.setdefault(move[1], rng.random() < EASY_OVERLOOK)
+            B.unmake(board, child[5])  # type: ignore[arg-type]
             out.append((score, missed))
         return out
-
-    def root_scores(self, moves: list[B.Move], side: int, moment: int, depth: int) -> list[int]:
-        """Exact scores of root moves at ``depth`` (full windows), in order, for the noisy easy
-        level; on timeout the moves scored so far (the caller orders captures first)."""
-        board = self.board
-        out: list[int] = []
-        for move in moves:
-            if clock.now() > self.deadline:
-                break
-            changes, nep, cap = B.make(board, side, move)
-            dm, dp, dh = self._deltas(changes)
-            nm = moment + dm
-            won = B.winner_after(board, nm, side, cap)
-            if won >= 0:
-                score = WIN if won == side else -WIN
-            else:
-                try:
-                    score = -self.negamax(depth - 1, -INF, INF, 1, 1 - side, nep, nm, self.pst + dp,
-                                          self.hash ^ dh)
-                except _Timeout:
-                    break
-            B.unmake(board, changes)
-            out.append(score)
-        return out
-
-    def iterate(self, moves: list[B.Move], side: int, moment: int, max_depth: int,
-                soft_limit: float) -> tuple[B.Move, int, int]:
-        """Iterative deepening at the root; returns (best move, score, depth completed)."""
-        board = self.board
-        best_move, best_score, done = moves[0], 0, 0
-        start = clock.now()
-        for depth in range(1, max_depth + 1):
-            alpha = -INF
-            iteration_best = None
-            try:
-                for index, move in enumerate(moves):
-                    changes, nep, cap = B.make(board, side, move)
-                    dm, dp, dh = self._deltas(changes)
-                    nm = moment + dm
-                    try:
-                        won = B.winner_after(board, nm, side, cap)
-                        if won >= 0:
-                            score = WIN - 1 if won == side else -(WIN - 1)
-                        elif index == 0:
-                            score = -self.negamax(depth - 1, -INF, -alpha, 1, 1 - side, nep, nm,
-                                                  self.pst + dp, self.hash ^ dh)
-                        else:
-                            score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, 1 - side, nep, nm,
-                                                  self.pst + dp, self.hash ^ dh)
-                            if score > alpha:
-                                score = -self.negamax(depth - 1, -INF, -alpha, 1, 1 - side, nep, nm,
-                                                      self.pst + dp, self.hash ^ dh)
-                    finally:
-                        B.unmake(board, changes)
-                    if score > alpha:
-                        alpha = score
-                        iteration_best = move
-                        # A root move that beats the previous best is trustworthy even if the
-                        # iteration does not finish (the old best was searched first).
-                        best_move, best_score = move, score
-            except _Timeout:
-                break
-            done = depth
-            if iteration_best is not None:
-                moves.remove(iteration_best)
-                moves.insert(0, iteration_best)
-            if abs(alpha) > WIN_BOUND:
-                break
-            if clock.now() - start > soft_limit:
-                break
-        return best_move, best_score, done
 
 
 LEVEL_DEPTH = {"easy": 1, "normal": 2, "hard": 64}
@@ -446,10 +350,17 @@ for as long as its 2.5 s allow (5 to 6 plies in the middle game on a 2-core mach
 normal was too close to hard: hard won only 13 of 19 games against it (24 November 2026)."""
 
 
-def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
-    """Choose a move for ``player`` within ``seconds`` (the level's budget)."""
+HARD_SHARE = 0.85
+"""Of a time limit, the part after which a search stops midway."""
+
+SOFT_SHARE = 0.4
+"""Of a time limit, the part after which no new iteration starts: the next would not finish."""
+
+
+def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Limit | float) -> Move:
+    """Choose a move for ``player`` within ``limit`` (by default the level's time budget)."""
     assert isinstance(state, ChangingChallengesState)
-    start = clock.now()
+    limit = as_limit(limit).at_least(0.06)
     side = PLAYERS.index(player)
     moves = list(state.legal_moves(player))
     if not moves:
@@ -458,18 +369,21 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: f
         return moves[0]
     rng.shuffle(moves)  # ties go to a seeded random choice
     if level == "easy":
-        searcher = Searcher(state, float("inf"), qlimit=EASY_QSEARCH_LIMIT)  # one ply: bounded, no clock
-        judged = searcher.beginner_scores(moves, side, state.moment, rng)
+        rules = ChangingChallengesRules(state, qlimit=EASY_QSEARCH_LIMIT)  # one ply: bounded, no limit
+        judged = rules.beginner_scores(moves, side, state.moment, rng)
         seen = [i for i, (_, missed) in enumerate(judged) if not missed]
         if not seen or max(judged[i][0] for i in seen) < -WIN // 4:
             seen = list(range(len(moves)))  # in trouble, anyone looks harder: the knock that saves it
         index = max(seen, key=lambda i: judged[i][0])
-        LAST_STATS.update(depth=1, nodes=searcher.nodes, seconds=clock.now() - start,
+        LAST_STATS.clear()
+        LAST_STATS.update(depth=1, nodes=rules.budget.nodes, seconds=rules.budget.elapsed(),
                           score=judged[index][0])
         return moves[index]
-    searcher = Searcher(state, start + max(0.05, seconds * 0.85))
-    ordered = searcher.order(moves, None, 0)
-    move, score, depth = searcher.iterate(ordered, side, state.moment,
-                                          LEVEL_DEPTH.get(level, 64), seconds * 0.4)
-    LAST_STATS.update(depth=depth, nodes=searcher.nodes, seconds=clock.now() - start, score=score)
-    return move
+    budget = Budget(limit, HARD_SHARE)
+    rules = ChangingChallengesRules(state, budget)
+    search = Search(rules, budget, rules.history)
+    ordered = rules.order(rules.root, moves, None, [None, None], {})
+    found = search.root(rules.root, ordered, limit.deepest(LEVEL_DEPTH.get(level, 64)), soft=SOFT_SHARE)
+    LAST_STATS.clear()
+    LAST_STATS.update(found.stats())
+    return found.move

@@ -7,14 +7,14 @@ samples from it.
 The turn is a zero-sum matrix game between allotments. The payoff of a pair is a static
 evaluation of the line it produces (pushes and rubber band applied). Its 40,320 × 40,320 matrix is
 far too big, so a double-oracle loop grows two small candidate sets instead: solve the small
-matrix game exactly (a dense simplex), then add each side's best response to the other's mixture,
-until neither best response is new or time runs out.
+matrix game exactly (a dense simplex, :func:`game.matrix.solve_matrix`), then add each side's best
+response to the other's mixture, until neither best response is new or time runs out.
 
 A best response is found in two stages. Per-file outcomes depend only on the two chips in that
 file, so with a payoff that is a sum over files, the best response to a mixture is an 8×8
-assignment problem (chip → file), solved exactly by the Hungarian algorithm. The real payoff is
-not quite a sum (the rubber band couples neighbours), so the assignment's answer is then polished
-by swapping pairs of chips while the true expected payoff improves.
+assignment problem (chip → file), solved exactly by the Hungarian algorithm (:mod:`game.matrix`).
+The real payoff is not quite a sum (the rubber band couples neighbours), so the assignment's answer
+is then polished by swapping pairs of chips while the true expected payoff improves.
 
 The evaluation counts, for each file, the non-deleted squares each player still has on their side
 (their "depth"): the material balance and a convex danger for shallow files. A static evaluation
@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from game import clock
 from game.core import GameState, Move
@@ -52,6 +52,8 @@ from game.elasta.rules import (
     push,
     square,
 )
+from game.matrix import add_replies, hungarian_max, solve_matrix
+from game.search import Limit, as_limit
 
 WIN = 100.0
 """Value of a won position; heuristic values stay well inside it."""
@@ -129,114 +131,6 @@ def evaluate(lines: Sequence[int], pre: list[list[int]], full: bool = True) -> f
     return value + sum(DANGER[min(b, 8)] for b in black) - sum(DANGER[min(w, 8)] for w in white)
 
 
-# -- the assignment problem ---------------------------------------------------------------------------
-def hungarian_max(gain: list[list[float]]) -> list[int]:
-    """The permutation ``p`` (row i gets column p[i]) maximising the summed gain, exactly.
-
-    The classic O(n³) shortest-augmenting-path algorithm with potentials, on costs = -gain."""
-    n = len(gain)
-    inf = float("inf")
-    u = [0.0] * (n + 1)
-    v = [0.0] * (n + 1)
-    owner = [0] * (n + 1)  # owner[j]: the row matched to column j (1-based, 0 = none)
-    way = [0] * (n + 1)
-    for i in range(1, n + 1):
-        owner[0] = i
-        j0 = 0
-        minv = [inf] * (n + 1)
-        used = [False] * (n + 1)
-        while True:
-            used[j0] = True
-            i0 = owner[j0]
-            delta = inf
-            j1 = 0
-            for j in range(1, n + 1):
-                if not used[j]:
-                    cur = -gain[i0 - 1][j - 1] - u[i0] - v[j]
-                    if cur < minv[j]:
-                        minv[j] = cur
-                        way[j] = j0
-                    if minv[j] < delta:
-                        delta = minv[j]
-                        j1 = j
-            for j in range(n + 1):
-                if used[j]:
-                    u[owner[j]] += delta
-                    v[j] -= delta
-                else:
-                    minv[j] -= delta
-            j0 = j1
-            if owner[j0] == 0:
-                break
-        while True:
-            j1 = way[j0]
-            owner[j0] = owner[j1]
-            j0 = j1
-            if j0 == 0:
-                break
-    result = [0] * n
-    for j in range(1, n + 1):
-        result[owner[j] - 1] = j - 1
-    return result
-
-
-# -- the matrix game ------------------------------------------------------------------------------
-def solve_matrix(matrix: list[list[float]]) -> tuple[float, list[float], list[float]]:
-    """Value and optimal mixtures (row player maximises) of a zero-sum matrix game.
-
-    Shift every entry to at least 1, then solve ``max Σz  s.t.  A z <= 1, z >= 0`` with a dense
-    simplex on the slack basis (feasible from the start). The column mixture is z / Σz; the row
-    mixture is read from the slack columns of the final objective row (the dual solution)."""
-    rows, cols = len(matrix), len(matrix[0])
-    shift = 1.0 - min(min(row) for row in matrix)
-    width = cols + rows + 1
-    tableau = []
-    for i, row in enumerate(matrix):
-        line = [a + shift for a in row] + [0.0] * rows + [1.0]
-        line[cols + i] = 1.0
-        tableau.append(line)
-    objective = [-1.0] * cols + [0.0] * rows + [0.0]
-    basis = [cols + i for i in range(rows)]
-    eps = 1e-12
-    for _ in range(50 * (rows + cols)):
-        enter = min(range(width - 1), key=objective.__getitem__)
-        if objective[enter] >= -1e-10:
-            break
-        best_row, best_ratio = -1, float("inf")
-        for i in range(rows):
-            a = tableau[i][enter]
-            if a > eps:
-                ratio = tableau[i][-1] / a
-                tie = abs(ratio - best_ratio) <= 1e-12 and basis[i] < basis[best_row]
-                if ratio < best_ratio - 1e-12 or tie:
-                    best_row, best_ratio = i, ratio
-        if best_row < 0:  # unbounded cannot happen with positive entries; be safe
-            break
-        prow = tableau[best_row]
-        pivot = prow[enter]
-        prow = [a / pivot for a in prow]
-        tableau[best_row] = prow
-        for i in range(rows):
-            if i != best_row:
-                factor = tableau[i][enter]
-                if factor != 0.0:
-                    tableau[i] = [a - factor * b for a, b in zip(tableau[i], prow, strict=True)]
-        factor = objective[enter]
-        objective = [a - factor * b for a, b in zip(objective, prow, strict=True)]
-        basis[best_row] = enter
-    total = objective[-1]
-    z = [0.0] * cols
-    for i, var in enumerate(basis):
-        if var < cols:
-            z[var] = tableau[i][-1]
-    x = [max(0.0, objective[cols + i]) for i in range(rows)]
-    sx, sz = sum(x), sum(z)
-    x = [a / sx for a in x] if sx > 0 else [1.0 / rows] * rows
-    y = [a / sz for a in z] if sz > 0 else [1.0 / cols] * cols
-    value = (1.0 / total - shift) if total > 0 else 0.0
-    return value, x, y
-
-
 # -- one turn ---------------------------------------------------------------------------------------
 class TurnGame:
     """The matrix game of one allotment turn from a position, with cached payoffs.
@@ -244,11 +138,14 @@ class TurnGame:
     Payoffs depend only on the eight comparison results, so they are cached by that sign vector
     (at most 3^8 = 6,561 entries), which makes every matrix entry after the first a dict lookup."""
 
-    def __init__(self, lines: Sequence[int], deleted: int, full_eval: bool) -> None:
+    def __init__(self, lines: Sequence[int], deleted: int, full_eval: bool, cap: float = math.inf) -> None:
         self.lines = list(lines)
         self.deleted = deleted
         self.pre = live_prefix(deleted)
         self.full = full_eval
+        self.cap = cap
+        """Positions a decision may value (a :class:`~game.search.Limit`'s nodes): the oracle and the
+        look-ahead stop growing their candidates past it."""
         self.cache: dict[tuple[int, ...], float] = {}
         base = self.value((0,) * N_FILES)
         self.file_win: list[float] = []
@@ -338,36 +235,27 @@ class TurnGame:
         return max(results, key=lambda r: r[1])
 
 
-def add_replies(matrix: list[list[float]], whites: list[Allotment], blacks: list[Allotment],
-                reply_w: Allotment, reply_b: Allotment,
-                payoff: Callable[[Allotment, Allotment], float]) -> bool:
-    """One oracle step: add each side's reply to its candidates (a row for White, a column for
-    Black) unless it is there already. False when neither was new: the loop has converged."""
-    added = False
-    if reply_w not in whites:
-        whites.append(reply_w)
-        matrix.append([payoff(reply_w, b) for b in blacks])
-        added = True
-    if reply_b not in blacks:
-        blacks.append(reply_b)
-        for row, w in zip(matrix, whites, strict=True):
-            row.append(payoff(w, reply_b))
-        added = True
-    return added
-
-
 def random_allotment(rng: random.Random) -> Allotment:
     chips = list(range(N_FILES))
     rng.shuffle(chips)
     return tuple(chips)
 
 
+UNTIMED_ITERATIONS = 50
+"""Double-oracle rounds at most without a time limit: about what hard makes in its time on a 2-core
+machine (45 to 52 on the bench positions); its own cap is for a fast machine, and the rounds grow
+dearer as the matrix grows (a round past 100 costs seconds)."""
+
+
 def equilibrium(game: TurnGame, level: str, rng: random.Random, seconds: float) -> Mixtures:
     """Double oracle: candidate sets and mixtures for White and Black (the game's value goes to
-    :data:`LAST_STATS`)."""
+    :data:`LAST_STATS`). Without a time limit (``seconds`` infinite) at most
+    :data:`UNTIMED_ITERATIONS` rounds."""
     settings = LEVEL_SETTINGS[level]
     start = clock.now()
     deadline = start + seconds * settings["time_share"]
+    most = int(settings["iterations"]) if math.isfinite(seconds) else min(int(settings["iterations"]),
+                                                                           UNTIMED_ITERATIONS)
     whites = [game.assignment_reply(WHITE, FIRST_GUESS, [1.0])]
     blacks = [game.assignment_reply(BLACK, FIRST_GUESS, [1.0])]
     for _ in range(2):
@@ -378,7 +266,7 @@ def equilibrium(game: TurnGame, level: str, rng: random.Random, seconds: float) 
     matrix = [[game.payoff(w, b) for b in blacks] for w in whites]
     value, x, y = solve_matrix(matrix)
     iterations = 0
-    while iterations < settings["iterations"] and clock.now() < deadline:
+    while iterations < most and clock.now() < deadline and len(game.cache) < game.cap:
         iterations += 1
         reply_w, _ = game.best_reply(WHITE, whites, blacks, y, deadline)
         reply_b, _ = game.best_reply(BLACK, blacks, whites, x, deadline)
@@ -416,6 +304,11 @@ def next_turn_value(lines: Sequence[int], deleted: int, rounds: int = 3) -> floa
     return value
 
 
+UNTIMED_DEEP_ROUNDS = 12
+"""Oracle rounds of the deep game at most without a time limit: hard makes 6 to 10 in its time on
+a 2-core machine, and unbounded some positions take 40 rounds and more."""
+
+
 def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: list[Allotment],
                y: list[float], keep: int, deadline: float) -> Mixtures:
     """Re-solve the turn one turn deeper: each joint outcome is scored by the value of the turn
@@ -430,7 +323,7 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
     each side's (static) best reply to the other's deep mixture joins the candidates, scored deep,
     until no reply is new or time is up. Outcomes are cached by the resulting line (many pairs of
     allotments give the same one). If not even one of those rounds finished, the static mixture
-    stands."""
+    stands. Positions valued count against ``game.cap`` too (static payoffs and deep values alike)."""
     def likeliest(pool: list[Allotment], weights: list[float]) -> list[Allotment]:
         order = sorted(range(len(pool)), key=lambda i: -weights[i])[:keep]
         return [pool[i] for i in order]
@@ -448,7 +341,10 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
     matrix: list[list[float]] = []
     rows = cols = 0
     shells_end = clock.now() + (deadline - clock.now()) / 2  # the rest: oracle rounds
-    while (rows < len(mine) or cols < len(theirs)) and clock.now() < shells_end:
+    def spent() -> bool:
+        return len(game.cache) + len(values) >= game.cap
+
+    while (rows < len(mine) or cols < len(theirs)) and clock.now() < shells_end and not spent():
         if rows < len(mine):  # one more row, across the columns so far
             matrix.append([deep(mine[rows], b) for b in theirs[:cols]])
             rows += 1
@@ -462,7 +358,8 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
     del mine[rows:], theirs[cols:]
     value, xx, yy = solve_matrix(matrix)
     deep_rounds = 0
-    while clock.now() < deadline:
+    most = UNTIMED_DEEP_ROUNDS if math.isinf(deadline) else math.inf
+    while clock.now() < deadline and deep_rounds < most and not spent():
         reply_w, _ = game.best_reply(WHITE, mine, theirs, yy, deadline)
         reply_b, _ = game.best_reply(BLACK, theirs, mine, xx, deadline)
         if not add_replies(matrix, mine, theirs, reply_w, reply_b, deep):
@@ -479,10 +376,12 @@ def _sample(items: Sequence[Move], weights: Sequence[float], rng: random.Random)
     return rng.choices(list(items), weights=list(weights), k=1)[0]
 
 
-def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
+def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Random, limit: Limit) -> Move:
     """Sample this player's allotment from the turn's (approximate) equilibrium, looked one turn
-    further at levels that do."""
+    further at levels that do (unless ``limit`` says one turn deep). Without a time limit every
+    stage runs to its own caps, so the choice is the same on any machine for a seed."""
     start = clock.now()
+    seconds = math.inf if limit.time is None else limit.time
     settings = LEVEL_SETTINGS[level]
     LAST_STATS.clear()
     if rng.random() < settings.get("beginner", 0.0):
@@ -492,9 +391,10 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
         if habit is not None and rng.random() < settings["exploit"]:
             LAST_STATS.update(habit=habit[0])
             return punish(state, player, habit[1], seconds * settings["time_share"])
-    game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]))
+    game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]),
+                    math.inf if limit.nodes is None else limit.nodes)
     whites, x, blacks, y = equilibrium(game, level, rng, seconds * settings["static_share"])
-    if settings["lookahead"]:
+    if settings["lookahead"] and limit.deepest(2) > 1:
         deadline = start + seconds * settings["time_share"]
         whites, x, blacks, y = look_ahead(game, whites, x, blacks, y, int(settings["lookahead"]), deadline)
     mine, weights = (whites, x) if player == WHITE else (blacks, y)
@@ -692,12 +592,15 @@ def choose_token(state: ElastaState, player: str, level: str, rng: random.Random
     return _sample([sq for _, sq in scored], weights, rng)
 
 
-def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
-    """The register's AI entry point (``game.core.AIFunction``). Uses only the public position."""
+def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Limit | float) -> Move:
+    """The register's AI entry point (``game.core.AIFunction``). Uses only the public position.
+
+    ``limit``: the time as before; a depth of 1 turn leaves out hard's look-ahead; nodes cap the
+    positions valued; without a time limit nothing stops on the clock."""
     assert isinstance(state, ElastaState)
     if state.phase == PHASE_ALLOT:
-        return choose_allotment(state, player, level, rng, seconds)
+        return choose_allotment(state, player, level, rng, as_limit(limit))
     return choose_token(state, player, level, rng)
 
 
-__all__ = ["BLACK", "WHITE", "ai", "evaluate", "hungarian_max", "solve_matrix"]
+__all__ = ["BLACK", "WHITE", "ai", "evaluate"]

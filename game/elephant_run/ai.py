@@ -18,7 +18,10 @@ elephant square), never on state objects, because it visits hundreds of thousand
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
+from typing import Any
 
 from game import clock
 from game.core import GameState, Move
@@ -41,14 +44,12 @@ from game.elephant_run.rules import (
     region,
 )
 from game.elephant_run.solver import OutOfBudget, Solver
+from game.search import INF, Budget, Found, Limit, Search, Stop, as_limit
 
 WIN = 100_000
 PROVEN = WIN - 1_000
 """Any value at least this large in magnitude is a proven result, not an estimate."""
 
-EXACT, LOWER, UPPER = 0, 1, 2
-SOLVED_DEPTH = 10_000
-"""Depth stored with proven values: they hold whatever depth is asked later."""
 
 LEVEL_DEPTH = {"normal": (5, 4), "hard": (99, 99)}
 """Deepest iteration per level, as (elephant, farmers) plies; hard stops only when solved or out of
@@ -57,13 +58,9 @@ and 4 to 68 % after 22 games; with 4 for both normal's elephant lost too often t
 farmers (normal-easy 70 %)."""
 
 
-class _Timeout(Exception):
-    """Raised inside the search when the deadline passes; the last finished iteration counts."""
-
-
 Stats = dict[str, float]
 LAST_STATS: Stats = {}
-"""Figures from the most recent search (nodes, depth, seconds, value): for the bench script."""
+"""Figures from the most recent search (nodes, depth, seconds, score): for the bench script."""
 
 
 # -- evaluation -----------------------------------------------------------------------------------
@@ -106,23 +103,35 @@ def evaluate(tiles: int, farmers: int, e: int, side: int, target: int, n_farmers
 
 
 # -- search -----------------------------------------------------------------------------------------
-class Searcher:
-    """Iterative-deepening alpha-beta over raw positions, with a transposition table.
+Position = tuple[int, int, int, int]
+"""``(tiles, farmers, elephant, side)``: the raw integers of :mod:`game.elephant_run.rules`."""
 
-    One instance per decision: the table is not shared between moves (it is rebuilt in well under
-    the budget), which keeps memory flat over a long session."""
+ElephantStep = tuple[int, int]
+"""An elephant move as the search makes it: ``(to, captured square or -1)``."""
 
-    def __init__(self, target: int, n_farmers: int, compound: bool, deadline: float) -> None:
+PASS = -1
+"""The farmers' move when they have none: the elephant moves again."""
+
+
+class ElephantRunRules:
+    """The game as :class:`game.search.Search` sees it, over raw positions: an elephant move is
+    ``(to, captured)``, a farmers' move the farmer mask it leaves (a compound move that lands where
+    a plain move lands leads to the same position, so the search looks at it once). Proven values
+    count points, not plies, so they hold at any depth; the horizon is the static evaluation, with
+    the bound that prunes every position where even eating the elephant's whole reachable region
+    plus capturing every farmer could not reach the target."""
+
+    win = PROVEN
+    ply_scores = False
+
+    def __init__(self, target: int, n_farmers: int, compound: bool) -> None:
         self.target = target
         self.n_farmers = n_farmers
         self.compound = compound
-        self.deadline = deadline
-        self.table: dict[int, tuple[int, int, int, int]] = {}
-        self.nodes = 0
+        self._room: tuple[Sequence[Any] | None, list[tuple[int, int]]] = (None, [])
 
-    def _farmer_children(self, tiles: int, farmers: int, e: int) -> dict[int, PlayMove]:
-        """Farmer moves keyed by the resulting farmer mask: a compound move that lands where a plain
-        move lands leads to the same position, so the search looks at it once."""
+    def farmer_children(self, tiles: int, farmers: int, e: int) -> dict[int, PlayMove]:
+        """Farmer moves keyed by the resulting farmer mask, the first move to each kept."""
         out: dict[int, PlayMove] = {}
         for move in farmer_moves(tiles, farmers, e, self.compound):
             child = farmers & ~(1 << move[0]) | (1 << move[-1])
@@ -130,173 +139,126 @@ class Searcher:
                 out[child] = move
         return out
 
-    def search(self, tiles: int, farmers: int, e: int, side: int, depth: int, alpha: int, beta: int) -> int:
-        """Negamax value for the side to move (``side``), searching ``depth`` more plies."""
-        self.nodes += 1
-        if not self.nodes & 1023 and clock.now() > self.deadline:
-            raise _Timeout
-        key = tiles | farmers << 24 | e << 48 | side << 53
-        entry = self.table.get(key)
-        best_hint = -1
-        if entry is not None:
-            e_depth, flag, value, best_hint = entry
-            if e_depth >= depth:
-                if flag == EXACT:
-                    return value
-                if flag == LOWER:
-                    if value >= beta:
-                        return value
-                elif value <= alpha:
-                    return value
-        target = self.target
-        points = SIZE - tiles.bit_count() + self.n_farmers - farmers.bit_count()
-        alpha0 = alpha
+    def points(self, tiles: int, farmers: int) -> int:
+        return SIZE - tiles.bit_count() + self.n_farmers - farmers.bit_count()
+
+    def key(self, pos: Position) -> int:
+        tiles, farmers, e, side = pos
+        return tiles | farmers << 24 | e << 48 | side << 53
+
+    def over(self, pos: Position, ply: int) -> int | None:
+        tiles, farmers, _, side = pos
+        if side == SIDE_FARMERS:
+            points = self.points(tiles, farmers)
+            if points >= self.target:
+                return -WIN
+            if not farmers:  # the last farmer trampled: the elephant is stopped where it stands
+                return WIN - points
+        return None
+
+    def _elephant_known(self, tiles: int, farmers: int, e: int, moves: Sequence[ElephantStep]) -> int | None:
+        """Stuck, or short of the target even if it ate its whole region and every farmer (an
+        upper bound), or one point from the target: proven before any search."""
+        points = self.points(tiles, farmers)
+        if not moves:
+            return -WIN + points
+        bound = region(NEIGHBOUR_MASK[e] & tiles, tiles).bit_count() + farmers.bit_count()
+        if points + bound < self.target:
+            return -WIN + points + bound
+        if points + 1 >= self.target:
+            return WIN
+        return None
+
+    def leaf(self, pos: Position, alpha: int, beta: int, ply: int) -> int:
+        tiles, farmers, e, side = pos
         if side == SIDE_ELEPHANT:
-            moves = elephant_moves(tiles, farmers, e)
-            if not moves:
-                return -WIN + points
-            reach = region(NEIGHBOUR_MASK[e] & tiles, tiles)
-            bound = reach.bit_count() + farmers.bit_count()
-            if points + bound < target:
-                value = -WIN + points + bound
-                self.table[key] = (SOLVED_DEPTH, UPPER, value, -1)
-                return value
-            if points + 1 >= target:
-                self.table[key] = (SOLVED_DEPTH, EXACT, WIN, moves[0][0])
-                return WIN
-            if depth <= 0:
-                return evaluate(tiles, farmers, e, side, target, self.n_farmers)
+            known = self._elephant_known(tiles, farmers, e, elephant_moves(tiles, farmers, e))
+            if known is not None:
+                return known
+            return evaluate(tiles, farmers, e, side, self.target, self.n_farmers)
+        return -evaluate(tiles, farmers, e, side, self.target, self.n_farmers)
+
+    def moves(self, pos: Position) -> list[Any]:
+        tiles, farmers, e, side = pos
+        if side == SIDE_ELEPHANT:
+            return elephant_moves(tiles, farmers, e)
+        return list(self.farmer_children(tiles, farmers, e)) or [PASS]
+
+    def known(self, pos: Position, moves: Sequence[Any], ply: int) -> int | None:
+        tiles, farmers, e, side = pos
+        if side == SIDE_ELEPHANT:
+            return self._elephant_known(tiles, farmers, e, moves)
+        # A farmers' move that leaves the elephant no move wins at once: none wins sooner. The
+        # elephant's room after each move is kept for the ordering.
+        room = []
+        for child in moves:
+            if child == PASS:
+                continue
+            steps, caps = _mobility(tiles, child, e)
+            if steps + caps == 0:
+                return WIN - self.points(tiles, farmers)
+            room.append((3 * caps + steps, child))
+        self._room = (moves, room)
+        return None
+
+    def order(self, pos: Position, moves: Sequence[Any], best: Any, killers: list[Any],
+              history: dict[Any, int]) -> list[Any]:
+        """The elephant: the table's move, captures, then steps towards open ground. The farmers:
+        the table's move, then by how little room each leaves the elephant."""
+        tiles, farmers, e, side = pos
+        if side == SIDE_ELEPHANT:
             vacant = tiles & ~farmers
-            # Captures first, then steps towards open ground; the table's move before all.
-            order = sorted(
-                moves,
-                key=lambda m: -(1000 if m[0] == best_hint else 0) - (100 if m[1] >= 0 else 0)
-                - (NEIGHBOUR_MASK[m[0]] & vacant).bit_count(),
-            )
-            best = -WIN - 1
-            best_move = -1
-            for to, cap in order:
-                if cap >= 0:
-                    child_f = farmers & ~(1 << cap)
-                    if not child_f:
-                        value = -WIN + points + 1
-                    else:
-                        value = -self.search(tiles, child_f, to, SIDE_FARMERS, depth - 1, -beta, -alpha)
-                else:
-                    value = -self.search(tiles & ~(1 << to), farmers, to, SIDE_FARMERS, depth - 1,
-                                         -beta, -alpha)
-                if value > best:
-                    best, best_move = value, to
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
-        else:
-            if depth <= 0:
-                return -evaluate(tiles, farmers, e, side, target, self.n_farmers)
-            children = self._farmer_children(tiles, farmers, e)
-            if not children:
-                value = -self.search(tiles, farmers, e, SIDE_ELEPHANT, depth - 1, -beta, -alpha)
-                self.table[key] = (depth if abs(value) < PROVEN else SOLVED_DEPTH, EXACT, value, -1)
-                return value
-            # Order by how little room each move leaves the elephant; a move that leaves it none
-            # wins at once and no other move can win sooner.
-            scored = []
-            for child in children:
-                steps, caps = _mobility(tiles, child, e)
-                if steps + caps == 0:
-                    value = WIN - points
-                    self.table[key] = (SOLVED_DEPTH, EXACT, value, child)
-                    return value
-                bonus = -1000 if child == best_hint else 0
-                scored.append((bonus + 3 * caps + steps, child))
-            scored.sort()
-            best = -WIN - 1
-            best_move = -1
-            for _, child in scored:
-                value = -self.search(tiles, child, e, SIDE_ELEPHANT, depth - 1, -beta, -alpha)
-                if value > best:
-                    best, best_move = value, child
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
-        if best <= alpha0:
-            flag = UPPER
-        elif best >= beta:
-            flag = LOWER
-        else:
-            flag = EXACT
-        stored_depth = SOLVED_DEPTH if abs(best) >= PROVEN else depth
-        self.table[key] = (stored_depth, flag, best, best_move)
-        return best
+            return sorted(moves, key=lambda m: -(1000 if m == best else 0) - (100 if m[1] >= 0 else 0)
+                          - (NEIGHBOUR_MASK[m[0]] & vacant).bit_count())
+        listed, room = self._room
+        if listed is not moves:
+            room = [(3 * caps + steps, child) for child in moves
+                    for steps, caps in (_mobility(tiles, child, e),)]
+        return [child for _, child in sorted((score - (1000 if child == best else 0), child)
+                                             for score, child in room)]
 
-    def root(
-        self,
-        tiles: int,
-        farmers: int,
-        e: int,
-        side: int,
-        max_depth: int,
-        rng: random.Random,
-        start_fraction: float = 0.45,
-    ) -> tuple[PlayMove, int, int]:
-        """Best move, its value and the depth reached, by iterative deepening.
+    def make(self, pos: Position, move: Any) -> Position:
+        tiles, farmers, e, side = pos
+        if side == SIDE_FARMERS:
+            return tiles, farmers if move == PASS else move, e, SIDE_ELEPHANT
+        to, cap = move
+        if cap >= 0:
+            return tiles, farmers & ~(1 << cap), to, SIDE_FARMERS
+        return tiles & ~(1 << to), farmers, to, SIDE_FARMERS
 
-        A new iteration starts only if less than ``start_fraction`` of the time is used (the next
-        one typically costs several times the last), and an unfinished iteration is discarded."""
-        if side == SIDE_ELEPHANT:
-            pairs = [((e, to), (tiles if cap >= 0 else tiles & ~(1 << to),
-                                farmers & ~(1 << cap) if cap >= 0 else farmers, to))
-                     for to, cap in elephant_moves(tiles, farmers, e)]
-        else:
-            children = self._farmer_children(tiles, farmers, e)
-            pairs = [(move, (tiles, child, e)) for child, move in children.items()]
-            if not pairs:
-                return (), 0, 0
-        rng.shuffle(pairs)
-        if len(pairs) == 1:
-            return pairs[0][0], 0, 0
-        points = SIZE - tiles.bit_count() + self.n_farmers - farmers.bit_count()
-        remaining_plies = 2 * (self.target - points) - (1 if side == SIDE_ELEPHANT else 0)
-        start = clock.now()
-        budget = self.deadline - start
-        best_move, best_value, reached = pairs[0][0], -WIN - 1, 0
-        other = SIDE_FARMERS if side == SIDE_ELEPHANT else SIDE_ELEPHANT
-        for depth in range(1, max_depth + 1):
-            try:
-                values: list[tuple[int, int]] = []
-                alpha = -WIN - 1
-                for index, (_move, child) in enumerate(pairs):
-                    value = self._child_value(points, side, child, other, depth, alpha)
-                    values.append((value, index))
-                    alpha = max(alpha, value)
-            except _Timeout:
-                break
-            # Stable re-order: best first, ties keep the shuffled order (rng tie-breaking).
-            order = sorted(range(len(pairs)), key=lambda i: -values[i][0])
-            pairs = [pairs[i] for i in order]
-            best_value = values[order[0]][0]
-            best_move = pairs[0][0]
-            reached = depth
-            if abs(best_value) >= PROVEN or depth >= remaining_plies:
-                break
-            if clock.now() - start > start_fraction * budget:
-                break
-        return best_move, best_value, reached
+    def unmake(self, pos: Position, move: Any, child: Position) -> None:
+        pass
 
-    def _child_value(self, points: int, side: int, child: tuple[int, int, int], other: int, depth: int,
-                     alpha: int) -> int:
-        """Value of one root move for the mover, searched with alpha = the best so far: a move that
-        fails low only gets an upper bound, so the ranking among worse moves is rough."""
-        tiles, farmers, e = child
-        if side == SIDE_ELEPHANT:
-            if points + 1 >= self.target:
-                return WIN
-            if not farmers:
-                return -WIN + points + 1
-        beta = -alpha if alpha > -WIN - 1 else WIN + 1
-        return -self.search(tiles, farmers, e, other, depth - 1, -WIN - 1, beta)
+    def quiet(self, move: Any, child: Position) -> bool:
+        return False  # the orders above use neither killers nor history
+
+    def remaining_plies(self, pos: Position) -> int:
+        """The most plies the game can still last: every elephant move scores a point."""
+        tiles, farmers, _, side = pos
+        return 2 * (self.target - self.points(tiles, farmers)) - (1 if side == SIDE_ELEPHANT else 0)
+
+
+def root_moves(rules: ElephantRunRules, pos: Position) -> dict[Any, PlayMove]:
+    """The search's moves at the root, each with the move it plays."""
+    tiles, farmers, e, side = pos
+    if side == SIDE_ELEPHANT:
+        return {step: (e, step[0]) for step in elephant_moves(tiles, farmers, e)}
+    return dict(rules.farmer_children(tiles, farmers, e))
+
+
+def search_move(state: ElephantRunState, rng: random.Random, budget: Budget, depth: int,
+                soft: float | None) -> tuple[PlayMove, Found[Any] | None]:
+    """Best move by iterative deepening (:meth:`game.search.Search.root`), the root's moves in
+    ``rng``'s order at first; stops once the result is proven or the game cannot last longer."""
+    rules = ElephantRunRules(state.target, state.n_farmers, state.compound)
+    pos = (state.tiles, state.farmers, state.elephant, state.side)
+    moves = root_moves(rules, pos)
+    order = list(moves)
+    rng.shuffle(order)
+    if len(order) <= 1:
+        return (moves[order[0]] if order else ()), None
+    found = Search(rules, budget).root(pos, order, depth, soft=soft, horizon=rules.remaining_plies(pos))
+    return moves[found.move], found
 
 
 # -- setup choices -------------------------------------------------------------------------------------
@@ -370,37 +332,51 @@ def _climb(e: int, n: int, rng: random.Random, deadline: float) -> int:
     return mask
 
 
-def choose_farmer_setup(state: ElephantRunState, level: str, rng: random.Random, seconds: float) -> Move:
+SETUP_CLIMBS = {"normal": 400, "hard": 800}
+"""Hill climbs the farmers' set-up makes without a time limit: about what normal and hard make in
+their time on a 2-core machine (some 500 climbs in 0.4 s)."""
+
+CLIMB_NODES = 100
+"""What one hill climb counts against a node limit (it costs about as much as 100 search nodes)."""
+
+
+def choose_farmer_setup(state: ElephantRunState, level: str, rng: random.Random, limit: Limit) -> Move:
     """The farmers' placement: hem at once if the elephant chose a corner; otherwise hill-climb a
     set of candidate placements on the static score and, on the stronger levels, rank the best few
-    by a short search from the elephant's first move. Every stage watches the deadline."""
-    start = clock.now()
-    deadline = start + seconds * 0.9
+    by a short search from the elephant's first move. Every stage watches the limit: the climbs
+    stop on the clock (without a time limit after :data:`SETUP_CLIMBS`, fewer under a node limit,
+    :data:`CLIMB_NODES` each), the ranking searches at the depth and node limits too."""
+    budget = Budget(limit, 0.9)
     e, n = state.elephant, state.n_farmers
     hem = _hem_at_once(e, n)
     if hem is not None:
         return hem
     if level == "easy":
         # One hill climb from a random placement: a sensible ring, rarely the best one.
-        return _mask_to_move(_climb(e, n, rng, deadline))
+        return _mask_to_move(_climb(e, n, rng, budget.deadline))
     candidates: dict[int, int] = {}
-    climb_until = start + seconds * (0.35 if level == "hard" else 0.5)
-    while clock.now() < climb_until or len(candidates) < 2:
-        mask = _climb(e, n, rng, deadline)
+    share = 0.35 if level == "hard" else 0.5
+    climbs = SETUP_CLIMBS[level] if limit.nodes is None else max(2, min(SETUP_CLIMBS[level],
+                                                                         limit.nodes // CLIMB_NODES))
+    made = 0
+    while (len(candidates) < 2 or not budget.past(share)) if limit.time is not None else made < climbs:
+        mask = _climb(e, n, rng, budget.deadline)
         candidates[mask] = _placement_score(e, mask)
-        if clock.now() > deadline:
+        made += 1
+        if budget.out():
             break
     ranked = sorted(candidates, key=lambda m: -candidates[m])[:8]
     best_mask = ranked[0]
-    searcher = Searcher(state.target, n, state.compound, deadline)
-    # Rank every candidate shallowly first, then (hard) deeper while time remains: a deeper pass
-    # that is cut short still leaves a complete shallow ranking to fall back on.
+    search = Search(ElephantRunRules(state.target, n, state.compound), budget)
+    # Rank every candidate shallowly first, then (hard) deeper while the limit allows: a deeper
+    # pass that is cut short still leaves a complete shallow ranking to fall back on.
     for depth in ((3,) if level == "normal" else (3, 5)):
         values: dict[int, int] = {}
         try:
             for mask in ranked:
-                values[mask] = searcher.search(state.tiles, mask, e, SIDE_ELEPHANT, depth, -WIN - 1, WIN + 1)
-        except _Timeout:
+                values[mask] = search.node((state.tiles, mask, e, SIDE_ELEPHANT), limit.deepest(depth),
+                                           -INF, INF, 0)
+        except Stop:
             break
         ranked.sort(key=lambda m: values[m])
         best_mask = ranked[0]
@@ -485,25 +461,23 @@ def _easy_elephant(state: ElephantRunState, rng: random.Random) -> Move:
     return best
 
 
-def _easy_farmers(state: ElephantRunState, rng: random.Random, deadline: float) -> Move:
+def _easy_farmers(state: ElephantRunState, rng: random.Random, budget: Budget) -> Move:
     """The easy farmers: a three- or four-ply look ahead with a little noise. A one-ply farmer
     (even noiseless) lost more than a third of its games to an elephant moving at random, because
     hemming in is a plan over several moves; a short look sees a closing net but not a long one.
 
     Every move is first judged one ply deep, so a search cut short by the deadline still leaves a
     complete (if shallower) ranking."""
-    searcher = Searcher(state.target, state.n_farmers, state.compound, deadline)
-    children = searcher._farmer_children(state.tiles, state.farmers, state.elephant)
+    rules = ElephantRunRules(state.target, state.n_farmers, state.compound)
+    children = rules.farmer_children(state.tiles, state.farmers, state.elephant)
     tiles, e = state.tiles, state.elephant
     values = {child: WIN if _mobility(tiles, child, e) == (0, 0)
               else -evaluate(tiles, child, e, SIDE_ELEPHANT, state.target, state.n_farmers)
               for child in children}
-    depth = EASY_FARMER_DEPTH - (rng.random() < EASY_SHORT_SIGHT)
+    depth = budget.limit.deepest(EASY_FARMER_DEPTH - (rng.random() < EASY_SHORT_SIGHT))
     try:
-        deeper = {child: -searcher.search(tiles, child, e, SIDE_ELEPHANT, depth - 1,
-                                          -WIN - 1, WIN + 1)
-                  for child in children}
-    except _Timeout:
+        deeper = Search(rules, budget).scores((tiles, state.farmers, e, SIDE_FARMERS), list(children), depth)
+    except Stop:
         deeper = {}
     values.update(deeper)
     noisy = {child: value + rng.gauss(0.0, EASY_FARMER_NOISE) for child, value in values.items()}
@@ -533,20 +507,27 @@ def _solver(compound: bool) -> Solver:
     return solver
 
 
-def solved_move(state: ElephantRunState, rng: random.Random, deadline: float) -> Move | None:
-    """A move that keeps the solved value of ``state``, or None if the solver runs out of time.
+def solved_move(state: ElephantRunState, rng: random.Random, deadline: float,
+                nodes: int | None = None) -> Move | None:
+    """A move that keeps the solved value of ``state``, or None if the solver runs out of time (or
+    of ``nodes``, each question it asks).
 
     Among equally valued moves (a lost side's moves all lose equally fast against perfect play)
     the static evaluation picks the one that makes the opponent's task hardest, so a human who
     errs still meets resistance; ties go to the seeded generator."""
     solver = _solver(state.compound)
     solver.deadline = deadline
+    solver.budget = nodes
+    before = solver.nodes
     try:
         verdict, keep = solver.best_moves(state)
     except OutOfBudget:
         return None
+    finally:
+        solver.budget = None
     LAST_STATS.clear()
-    LAST_STATS.update(nodes=solver.nodes, depth=SOLVED_DEPTH, seconds=0.0, value=verdict.gain)
+    plies = 2 * (state.target - state.points) - (1 if state.side == SIDE_ELEPHANT else 0)
+    LAST_STATS.update(nodes=solver.nodes - before, depth=plies, seconds=0.0, score=verdict.gain, solved=1)
     sign = 1 if state.side == SIDE_ELEPHANT else -1
 
     def preference(move: PlayMove) -> float:
@@ -559,47 +540,60 @@ def solved_move(state: ElephantRunState, rng: random.Random, deadline: float) ->
     return max(keep, key=preference)
 
 
-def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
+HARD_SHARE = 0.92
+"""Of a time limit, the part after which a search stops midway."""
+
+START_SHARE = {"normal": 0.35, "hard": 0.45}
+"""Of what time is left for the search, the part after which no new iteration starts (the next
+typically costs several times the last)."""
+
+
+def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Limit | float) -> Move:
     """``core.AIFunction`` for Elephant Run: easy is a beginner (a noisy one-ply elephant, farmers
     that look three or four plies ahead), normal a shallow search, hard the exact solver
-    (:mod:`.solver`) while it answers within part of the time, and a deep search when the position
-    is still too far from the end to solve."""
+    (:mod:`.solver`) while it answers within part of the time (or of the nodes; not under a depth
+    limit alone), and a deep search when the position is still too far from the end to solve."""
     assert isinstance(state, ElephantRunState)
-    started = clock.now()
+    limit = as_limit(limit)
     if state.phase == PHASE_PLACE_ELEPHANT:
         return choose_elephant_setup(level, rng)
     if state.phase == PHASE_PLACE_FARMERS:
-        return choose_farmer_setup(state, level, rng, seconds)
+        return choose_farmer_setup(state, level, rng, limit)
     legal = state.legal_moves(player)
     if len(legal) == 1:
         return legal[0]
-    deadline = started + seconds * 0.92
+    budget = Budget(limit, HARD_SHARE)
     if level == "easy":
         if state.side == SIDE_ELEPHANT:
             return _easy_elephant(state, rng)
-        return _easy_farmers(state, rng, deadline)
-    if level == "hard" and state.target - state.points <= SOLVE_FROM_NEED:
-        move = solved_move(state, rng, started + seconds * SOLVE_SHARE)
+        return _easy_farmers(state, rng, budget)
+    soft = START_SHARE.get(level, 0.35) * HARD_SHARE
+    bounded = limit.time is not None or limit.nodes is not None
+    if level == "hard" and state.target - state.points <= SOLVE_FROM_NEED and bounded:
+        solve = limit.share(SOLVE_SHARE)
+        move = solved_move(state, rng, budget.start + solve.time if solve.time is not None else math.inf,
+                           solve.nodes)
         if move is not None:
             return move
-    searcher = Searcher(state.target, state.n_farmers, state.compound, deadline)
-    move, value, depth = searcher.root(
-        state.tiles, state.farmers, state.elephant, state.side, LEVEL_DEPTH[level][state.side], rng,
-        start_fraction=0.45 if level == "hard" else 0.35,
-    )
-    elapsed = clock.now() - started
+        now = clock.now()  # the search gets what is left
+        rest = Limit(None if limit.time is None else max(0.0, budget.deadline - now), limit.depth,
+                     None if limit.nodes is None else max(1, limit.nodes - (solve.nodes or 0)))
+        budget, soft = Budget(rest, 1.0, now), START_SHARE["hard"]
+    move, found = search_move(state, rng, budget, limit.deepest(LEVEL_DEPTH[level][state.side]), soft)
     LAST_STATS.clear()
-    LAST_STATS.update(nodes=searcher.nodes, depth=depth, seconds=elapsed, value=value)
+    if found is not None:
+        LAST_STATS.update(found.stats())
     return move
 
 
 __all__ = [
     "LAST_STATS",
-    "Searcher",
+    "ElephantRunRules",
     "ai",
     "choose_elephant_setup",
     "choose_farmer_setup",
     "evaluate",
+    "search_move",
     "solved_move",
     "start_score",
 ]

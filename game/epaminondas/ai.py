@@ -1,7 +1,9 @@
-"""The Epaminondas computer player: alpha-beta on bitboards with iterative deepening.
+"""The Epaminondas computer player: the shared alpha-beta search (:mod:`game.search`) on bit boards.
 
-Negamax with principal-variation search, a transposition table keyed by the bitboard pair, move
-ordering (hash move, captures by size, crossings, killer moves, history), and a quiescence search
+The search itself (iterative deepening, principal-variation search, the transposition table keyed
+by the bit-board pair, killer moves and history, repetition as a draw) is :class:`game.search.Search`;
+this module gives it the game (:class:`EpaminondasRules`): move ordering (hash move, captures by
+size, crossings, killer moves, history), the 200-plies-without-capture draw, and a quiescence search
 over captures and crossings. Crossings are "noisy" because of how the game is won: a player whose
 opponent starts a turn with more stones across *must* answer at once (capture the crossers or cross
 back), so a quiet static evaluation of such a position would be meaningless. The quiescence search
@@ -9,32 +11,27 @@ therefore refuses to stand pat while the opponent is ahead on the home row.
 
 Levels: easy looks one move ahead the way a beginner does — it never weighs the reply, adds noise
 to its judgement and now and then overlooks a capture (:func:`easy_move`); normal and hard deepen
-until their time is used. Every level breaks ties with ``rng``.
-``last_search_info`` records what the last call did, for the benchmark and arena reports.
+until their limit is used. Every level breaks ties with ``rng``.
+``LAST_STATS`` records what the last call did, for the benchmark and arena reports.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from game import clock
 from game.core import GameState, Move
 from game.epaminondas import board as B
 from game.epaminondas.rules import EpaminondasState
+from game.search import Budget, Limit, Search, as_limit
 
 WIN = 1_000_000
 WIN_BOUND = WIN - 1000
 INF = 10 * WIN
-MAX_PLY = 64
-EXACT, LOWER, UPPER = 0, 1, 2
 
-last_search_info: dict[str, Any] = {}
+LAST_STATS: dict[str, Any] = {}
 """What the last :func:`ai` call did: level, depth completed, nodes, seconds, score, move text."""
-
-
-class _Timeout(Exception):
-    """Raised inside the search when the deadline passes; the last finished iteration stands."""
 
 
 # -- evaluation -----------------------------------------------------------------------------------------
@@ -108,34 +105,52 @@ def evaluate(own: int, opp: int, side: int) -> int:
 
 
 # -- search -------------------------------------------------------------------------------------------
-class Searcher:
-    """One move decision: tables live as long as the call, so positions never leak between games."""
+Position = tuple[int, int, int, int]
+"""``(own, opp, side, quiet plies)``: the side to move's stones, the other's, the side, and the plies
+since the last capture (200 of them end the game in a draw)."""
 
-    def __init__(self, symmetry: str, deadline: float, seen: set[tuple[int, int, int]], clock: int,
-                 qmax: int) -> None:
+
+class EpaminondasRules:
+    """The game as :class:`game.search.Search` sees it: immutable bit-board pairs (making a move is
+    making the new pair), crossings and captures as the noisy moves, and a quiescence search at the
+    horizon. One per decision."""
+
+    win = WIN_BOUND + 1
+    ply_scores = True
+
+    def __init__(self, symmetry: str, budget: Budget, qmax: int) -> None:
         self.symmetry = symmetry
-        self.deadline = deadline
-        self.seen = seen  # positions since the last capture (a return there is a draw)
-        self.clock = clock
+        self.budget = budget
         self.qmax = qmax
-        self.nodes = 0
-        self.tt: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
-        self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_PLY + 2)]
-        self.history: dict[int, int] = {}
 
-    def _tick(self) -> None:
-        self.nodes += 1
-        if not self.nodes & 255 and clock.now() > self.deadline:
-            raise _Timeout
+    def key(self, pos: Position) -> tuple[int, int, int]:
+        return pos[0], pos[1], pos[2]
 
-    # -- ordering ---------------------------------------------------------------------------------
-    def _ordered(self, moves: list[int], opp: int, tt_move: int, ply: int) -> list[int]:
-        killers = self.killers[ply]
-        hist = self.history
+    def over(self, pos: Position, ply: int) -> int | None:
+        own, opp, side, quiet = pos
+        if (own & B.TARGET[side]).bit_count() > (opp & B.HOME[side]).bit_count():
+            return WIN - ply
+        if not own:
+            return -WIN + ply
+        return 0 if quiet >= 200 else None
+
+    def leaf(self, pos: Position, alpha: int, beta: int, ply: int) -> int:
+        return self.quiesce(pos[0], pos[1], pos[2], alpha, beta, ply, 0)
+
+    def moves(self, pos: Position) -> list[int]:
+        return B.generate(pos[0], pos[1], pos[2], self.symmetry)
+
+    def known(self, pos: Position, moves: Sequence[int], ply: int) -> int | None:
+        return None if moves else -WIN + ply
+
+    def order(self, pos: Position, moves: Sequence[int], best: int | None, killers: list[int | None],
+              history: dict[int, int]) -> list[int]:
+        """The table's move, captures by stones taken, crossings, the killers, then by history."""
+        opp = pos[1]
         run = B.capture_run
 
         def key(code: int) -> int:
-            if code == tt_move:
+            if code == best:
                 return -1 << 40
             if code & B.CAPTURE:
                 taken = run(opp, B.front_landing(code), (code >> 20) & 7).bit_count()
@@ -144,90 +159,25 @@ class Searcher:
                 return -(1 << 34)
             if code == killers[0] or code == killers[1]:
                 return -(1 << 32)
-            return -hist.get(code & 0xFFFFFF, 0)
+            return -history.get(code, 0)
 
         return sorted(moves, key=key)
 
-    # -- negamax ---------------------------------------------------------------------------------
-    def search(self, own: int, opp: int, side: int, depth: int, alpha: int, beta: int, ply: int,
-               clock: int) -> int:
-        self._tick()
-        if (own & B.TARGET[side]).bit_count() > (opp & B.HOME[side]).bit_count():
-            return WIN - ply
-        if not own:
-            return -WIN + ply
-        key = (own, opp, side)
-        if ply and key in self.seen:
-            return 0
-        if clock >= 200:
-            return 0
-        if depth <= 0:
-            return self.quiesce(own, opp, side, alpha, beta, ply, 0)
-        entry = self.tt.get(key)
-        tt_move = 0
-        if entry is not None:
-            e_depth, flag, value, tt_move = entry
-            if e_depth >= depth:
-                if value > WIN_BOUND:
-                    value -= ply
-                elif value < -WIN_BOUND:
-                    value += ply
-                if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
-                    return value
-        moves = B.generate(own, opp, side, self.symmetry)
-        if not moves:
-            return -WIN + ply
-        if len(moves) > 1:
-            moves = self._ordered(moves, opp, tt_move, ply)
-        alpha0 = alpha
-        best = -INF
-        best_move = moves[0]
-        other = 1 - side
-        self.seen.add(key)
-        try:
-            first = True
-            for code in moves:
-                new_own, new_opp = B.make(own, opp, code)
-                child_clock = 0 if code & B.CAPTURE else clock + 1
-                if first:
-                    value = -self.search(new_opp, new_own, other, depth - 1, -beta, -alpha, ply + 1,
-                                         child_clock)
-                    first = False
-                else:
-                    value = -self.search(new_opp, new_own, other, depth - 1, -alpha - 1, -alpha, ply + 1,
-                                         child_clock)
-                    if alpha < value < beta:
-                        value = -self.search(new_opp, new_own, other, depth - 1, -beta, -value, ply + 1,
-                                             child_clock)
-                if value > best:
-                    best = value
-                    best_move = code
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            if not code & (B.CAPTURE | B.CROSSING):
-                                killers = self.killers[ply]
-                                if killers[0] != code:
-                                    killers[1] = killers[0]
-                                    killers[0] = code
-                                hkey = code & 0xFFFFFF
-                                self.history[hkey] = self.history.get(hkey, 0) + depth * depth
-                            break
-        finally:
-            self.seen.discard(key)
-        stored = best
-        if stored > WIN_BOUND:
-            stored += ply
-        elif stored < -WIN_BOUND:
-            stored -= ply
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.tt[key] = (depth, flag, stored, best_move)
-        return best
+    def make(self, pos: Position, code: int) -> Position:
+        own, opp, side, quiet = pos
+        new_own, new_opp = B.make(own, opp, code)
+        return new_opp, new_own, 1 - side, 0 if code & B.CAPTURE else quiet + 1
+
+    def unmake(self, pos: Position, code: int, child: Position) -> None:
+        pass
+
+    def quiet(self, code: int, child: Position) -> bool:
+        return not code & (B.CAPTURE | B.CROSSING)
 
     def quiesce(self, own: int, opp: int, side: int, alpha: int, beta: int, ply: int, qdepth: int) -> int:
         """Captures and crossings only. No standing pat while the opponent has more stones across:
         unless this move answers that, the opponent wins at the start of its turn."""
-        self._tick()
+        self.budget.tick()
         mine = (own & B.TARGET[side]).bit_count()
         theirs = (opp & B.HOME[side]).bit_count()
         if mine > theirs:
@@ -275,59 +225,6 @@ class Searcher:
                     if alpha >= beta:
                         break
         return best
-
-    # -- root ----------------------------------------------------------------------------------------
-    def root_scores(self, own: int, opp: int, side: int, moves: list[int],
-                    depth: int) -> list[tuple[int, int]]:
-        """Exact scores of every root move at ``depth`` (full window): for the noisy easy level."""
-        out = []
-        for code in moves:
-            new_own, new_opp = B.make(own, opp, code)
-            child_clock = 0 if code & B.CAPTURE else self.clock + 1
-            out.append((-self.search(new_opp, new_own, 1 - side, depth - 1, -INF, INF, 1, child_clock), code))
-        return out
-
-    def iterate(self, own: int, opp: int, side: int, moves: list[int], max_depth: int, start: float,
-                budget: float) -> tuple[int, int, int]:
-        """Iterative deepening at the root; returns (move, score, depth completed)."""
-        best_move, best_score, done = moves[0], 0, 0
-        order = list(moves)
-        key = (own, opp, side)
-        for depth in range(1, max_depth + 1):
-            alpha = -INF
-            scores: dict[int, int] = {}
-            iteration_best = order[0]
-            self.seen.add(key)
-            try:
-                for index, code in enumerate(order):
-                    new_own, new_opp = B.make(own, opp, code)
-                    child_clock = 0 if code & B.CAPTURE else self.clock + 1
-                    child = (new_opp, new_own, 1 - side, depth - 1)
-                    if index == 0:
-                        value = -self.search(*child, -INF, -alpha, 1, child_clock)
-                    else:
-                        value = -self.search(*child, -alpha - 1, -alpha, 1, child_clock)
-                        if value > alpha:
-                            value = -self.search(*child, -INF, -value, 1, child_clock)
-                    scores[code] = value
-                    if value > alpha:
-                        alpha = value
-                        iteration_best = code
-                        if depth > 1 or index > 0:
-                            # A move proven better than the previous best is safe to play even if
-                            # this iteration cannot finish.
-                            best_move, best_score = code, value
-            except _Timeout:
-                break
-            finally:
-                self.seen.discard(key)
-            best_move, best_score, done = iteration_best, alpha, depth
-            if abs(alpha) > WIN_BOUND:
-                break  # a forced win or loss is known; deeper search cannot change it
-            order.sort(key=lambda c: -scores.get(c, -INF))
-            if clock.now() - start > budget * 0.3:
-                break  # the next iteration would not finish in time
-        return best_move, best_score, done
 
 
 EASY_NOISE = 60
@@ -382,44 +279,40 @@ plies in most middle-game positions on a 2-core machine and 4 in some: at 3 plie
 from hard only in its quiescence, and hard beat it only two games in three."""
 
 
-def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
+HARD_SHARE = 0.85
+"""Of a time limit, the part after which a search stops midway (the rest is the move's way back)."""
+
+SOFT_SHARE = 0.3
+"""Of a time limit, the part after which no new iteration starts: the next would not finish."""
+
+
+def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Limit | float) -> Move:
     """``core.AIFunction`` for Epaminondas."""
     assert isinstance(state, EpaminondasState)
-    start = clock.now()
+    limit = as_limit(limit).at_least(0.05)
     settings = LEVELS.get(level, LEVELS["normal"])
     own, opp = state.own_opp()
     side = state.side
     codes = list(state._legal_codes().values())
     rng.shuffle(codes)  # tie-breaks: among equally good moves the shuffled order decides
-    budget = max(seconds, 0.05)
-    searcher = Searcher(state.symmetry, start + budget * 0.85, set(state.history), state.quiet_plies,
-                        settings["qmax"])
-    searcher.seen.discard(state.key())
-    depth = 0
-    score = 0
+    budget = Budget(limit, HARD_SHARE)
+    found = None
     if len(codes) == 1:
         move = codes[0]
     elif settings.get("beginner"):
         move = easy_move(own, opp, side, codes, rng, state.symmetry)
-        depth = 1
-    elif settings["noise"]:
-        try:
-            scored = searcher.root_scores(own, opp, side, codes, settings["depth"])
-            depth = settings["depth"]
-        except _Timeout:
-            scored = [(0, c) for c in codes]
-        noise = settings["noise"]
-        # Noise never hides a forced result: wins stay wins and losses stay losses.
-        noisy = [(s + (rng.randint(-noise, noise) if abs(s) < WIN_BOUND else 0), c) for s, c in scored]
-        score, move = max(noisy, key=lambda sc: sc[0])
     else:
-        move, score, depth = searcher.iterate(own, opp, side, codes, settings["depth"], start, budget)
-    last_search_info.clear()
-    last_search_info.update(
-        level=level, depth=depth, nodes=searcher.nodes, seconds=clock.now() - start, score=score,
+        search = Search(EpaminondasRules(state.symmetry, budget, settings["qmax"]), budget, state.history)
+        found = search.root((own, opp, side, state.quiet_plies), codes, limit.deepest(settings["depth"]),
+                            soft=SOFT_SHARE)
+        move = found.move
+    LAST_STATS.clear()
+    LAST_STATS.update(
+        level=level, depth=found.depth if found else int(bool(settings.get("beginner"))),
+        nodes=budget.nodes, seconds=budget.elapsed(), score=found.score if found else 0,
         move=state.move_to_text(player, (B.move_from(move), B.move_to(move))),
     )
     return (B.move_from(move), B.move_to(move))
 
 
-__all__ = ["EASY_OVERLOOK", "LEVELS", "Searcher", "ai", "easy_move", "evaluate", "last_search_info"]
+__all__ = ["EASY_OVERLOOK", "LAST_STATS", "LEVELS", "EpaminondasRules", "ai", "easy_move", "evaluate"]

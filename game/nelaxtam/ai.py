@@ -21,10 +21,11 @@ far too big, so the search decomposes:
    pieces within reach, troops with nothing to destroy, the straight-cut threat and the calm cap
    (:func:`clock_value`), and for hard the parts of a territory that one enemy troop, or two
    together, could cut off next turn (:mod:`game.nelaxtam.threats`).
-4. **Regret matching** over the matrix gives both sides' mixtures; the move is drawn from ours, in
-   a game where the opponent is expected to give its obvious orders part of the time
-   (:func:`expect_obvious`). ``hard`` first improves: single-troop changes to the best candidates
-   that pay more against the opponent's mixture join the matrix (for both sides).
+4. **Regret matching** (:func:`game.matrix.regret_matching`) over the matrix gives both sides'
+   mixtures; the move is drawn from ours, in a game where the opponent is expected to give its
+   obvious orders part of the time (:func:`expect_obvious`). ``hard`` first improves: single-troop
+   changes to the best candidates that pay more against the opponent's mixture join the matrix (for
+   both sides).
 5. ``hard`` only: it looks a turn further (:func:`look_ahead`): the likeliest joint orders of both
    sides are re-scored by the next turn's small matrix game from the position each pair leads to,
    and the move is drawn from the mixture of that two-turn game.
@@ -38,10 +39,10 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import mul
 
 from game import clock
 from game.core import GameState, Move
+from game.matrix import regret_matching
 from game.nelaxtam.beginner import beginner_orders, lands_free
 from game.nelaxtam.habits import gives_obvious_orders
 from game.nelaxtam.invasion import placement_score as placement_score  # re-exported: the greedy bot uses it
@@ -61,6 +62,7 @@ from game.nelaxtam.rules import (
     resolve,
 )
 from game.nelaxtam.threats import army_worth, cut_threat, frontier_distance, hang_loss, sole_loss, troop_mask
+from game.search import Limit, as_limit
 
 WIN = 1000.0
 """Bonus for a position where the game has ended won; heuristic values stay far below it."""
@@ -361,45 +363,15 @@ def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: rando
 
 
 # -- the matrix game ------------------------------------------------------------------------------
-def regret_matching(matrix: list[list[float]], iterations: int,
-                    deadline: float = math.inf) -> tuple[list[float], list[float]]:
-    """Average strategies of regret matching (row player maximises) on a payoff matrix; stops early
-    (after at least 10 iterations) at ``deadline``.
-
-    This is regret matching⁺ (regrets floored at zero every iteration, later iterations weighted
-    more in the average): it reaches a given distance from equilibrium in a fraction of the
-    iterations plain regret matching needs, and every iteration is a few list comprehensions over
-    the rows and columns (``map(mul, ...)``), so the search buys more candidates with the time."""
-    rows, cols = len(matrix), len(matrix[0])
-    columns = [list(col) for col in zip(*matrix, strict=True)]
-    reg_r, reg_c = [0.0] * rows, [0.0] * cols
-    sum_r, sum_c = [0.0] * rows, [0.0] * cols
-    sr, sc = [1.0 / rows] * rows, [1.0 / cols] * cols
-    for iteration in range(iterations):
-        if iteration >= 10 and iteration % 10 == 0 and clock.now() > deadline:
-            break
-        row_values = [sum(map(mul, row, sc)) for row in matrix]
-        col_values = [sum(map(mul, col, sr)) for col in columns]
-        mean = sum(map(mul, row_values, sr))
-        weight = iteration + 1.0
-        reg_r = [max(r + v - mean, 0.0) for r, v in zip(reg_r, row_values, strict=True)]
-        reg_c = [max(r + mean - v, 0.0) for r, v in zip(reg_c, col_values, strict=True)]
-        sum_r = [a + weight * x for a, x in zip(sum_r, sr, strict=True)]
-        sum_c = [a + weight * x for a, x in zip(sum_c, sc, strict=True)]
-        total = sum(reg_r)
-        sr = [x / total for x in reg_r] if total > 0 else [1.0 / rows] * rows
-        total = sum(reg_c)
-        sc = [x / total for x in reg_c] if total > 0 else [1.0 / cols] * cols
-    tr, tc = sum(sum_r), sum(sum_c)
-    return [x / tr for x in sum_r], [x / tc for x in sum_c]
-
-
 class _Game:
     """The growing matrix of one decision: my rows, their columns, payoffs from my side."""
 
     def __init__(self, state: NelaxtamState, p: int, deadline: float, full: bool = True,
-                 clock: bool = False, terms: Terms | None = None) -> None:
+                 clock: bool = False, terms: Terms | None = None, cap: float = math.inf) -> None:
         self.state = state
+        self.cap = cap
+        """Positions a decision may evaluate (a :class:`~game.search.Limit`'s nodes), the look-ahead's
+        included: the matrices stop growing past it."""
         self.terms = terms
         self.full = full
         self.clock = clock
@@ -427,15 +399,19 @@ class _Game:
             self.evals += 1
         return value
 
+    def out(self, more: int = 0) -> bool:
+        """Past the stage's deadline, or ``more`` evaluations would pass the cap."""
+        return self.evals + more > self.cap or clock.now() > self.deadline
+
     def add_row(self, mine: Orders) -> bool:
-        if clock.now() > self.deadline:
+        if self.out(len(self.cols)):
             return False
         self.rows.append(mine)
         self.matrix.append([self.payoff(mine, theirs) for theirs in self.cols])
         return True
 
     def add_col(self, theirs: Orders) -> bool:
-        if clock.now() > self.deadline:
+        if self.out(len(self.rows)):
             return False
         self.cols.append(theirs)
         for row, mine in zip(self.matrix, self.rows, strict=True):
@@ -584,7 +560,7 @@ def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep:
         try:
             for i in range(n):
                 for j in range(n):
-                    if clock.now() > deadline:
+                    if clock.now() > deadline or game.evals + len(values) >= game.cap:
                         raise TimeoutError
                     deep(rows[i], cols[j])
         except TimeoutError:
@@ -614,13 +590,17 @@ def _plan(state: NelaxtamState, p: int, game: _Game, temp: float, rng: random.Ra
 
 
 def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Random,
-                  seconds: float) -> Orders:
+                  limit: Limit) -> Orders:
     """The orders phase: candidates, matrix, regret matching, a sample from the mixture (for hard,
-    from the mixture of the two-turn game over the likeliest candidates)."""
+    from the mixture of the two-turn game over the likeliest candidates, unless ``limit`` says one
+    turn deep). Without a time limit every stage runs to its own caps, so the choice is the same
+    on any machine for a seed; a node limit caps the positions evaluated."""
     settings = LEVEL_SETTINGS.get(level, LEVEL_SETTINGS["normal"])
     if settings.get("beginner"):
         return beginner_orders(state, state.index_of(player), rng, settings["overlook"], settings["temp"])
     start = clock.now()
+    seconds = math.inf if limit.time is None else limit.time
+    two_turns = limit.deepest(2) > 1
     budget = seconds * settings["share"]
     deadline = start + budget
     stage = budget * settings.get("static", 1.0)  # the one-turn stage; hard's look-ahead gets the rest
@@ -631,7 +611,8 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     theirs = candidates(state, 1 - p, int(settings["theirs"]), temp, rng, spread)
     terms = Terms(settings.get("hang", HANG), bool(settings.get("pairs", 0)),
                   bool(settings.get("bounded", 0)))
-    game = _Game(state, p, start + 0.5 * stage, bool(settings["full"]), bool(settings.get("clock", 0)), terms)
+    game = _Game(state, p, start + 0.5 * stage, bool(settings["full"]), bool(settings.get("clock", 0)), terms,
+                 math.inf if limit.nodes is None else limit.nodes)
     for joint in theirs:
         game.cols.append(joint)
     for joint in mine:
@@ -645,7 +626,7 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     if settings["improve"]:
         scores_me, scores_them = troop_scores(state, p), troop_scores(state, 1 - p)
         game.deadline = start + 0.75 * stage
-        while clock.now() < game.deadline and rounds < 20:
+        while not game.out(1) and rounds < 20:
             rounds += 1
             if not _improve(game, mine_mix, their_mix, scores_me, scores_them):
                 break
@@ -658,7 +639,7 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
         game.deadline = start + stage
         punish(game, troop_scores(state, p))
         mine_mix, _ = regret_matching(expect_obvious(game.matrix, obvious), iterations, start + stage)
-        if settings.get("plan"):
+        if settings.get("plan") and two_turns:
             planned = _plan(state, p, game, temp, rng, spread, deadline)
             if planned is not None:
                 LAST_STATS.clear()
@@ -668,10 +649,11 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     LAST_STATS.update({"rows": len(game.rows), "cols": len(game.cols), "evals": game.evals, "rounds": rounds,
                        "habit": habit})
     options = game.rows
-    if obvious and not settings.get("deep"):
+    deep = settings.get("deep") if two_turns else 0
+    if obvious and not deep:
         mine_mix, _ = regret_matching(expect_obvious(game.matrix, obvious), iterations, deadline)
-    if settings.get("deep"):
-        deeper = look_ahead(game, mine_mix, their_mix, int(settings["deep"]), rng, deadline,
+    if deep:
+        deeper = look_ahead(game, mine_mix, their_mix, int(deep), rng, deadline,
                             obvious, next_obvious)
         if deeper is not None:
             options, mine_mix = deeper
@@ -685,17 +667,21 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
 
 
 def choose_placement(state: NelaxtamState, player: str, level: str, rng: random.Random,
-                     seconds: float) -> Move:
+                     limit: Limit) -> Move:
     """The invasion at ``level``: :func:`game.nelaxtam.invasion.scored_placement` with the level's
-    count of scored landings and share of the budget."""
+    count of scored landings (at most ``limit``'s nodes) and share of the budget."""
     settings = LEVEL_SETTINGS.get(level, LEVEL_SETTINGS["normal"])
-    return scored_placement(state, player, rng, int(settings["placements"]),
-                            clock.now() + seconds * settings["share"])
+    count = int(settings["placements"])
+    if limit.nodes is not None:
+        count = max(1, min(count, limit.nodes))
+    deadline = math.inf if limit.time is None else clock.now() + limit.time * settings["share"]
+    return scored_placement(state, player, rng, count, deadline)
 
 
-def ai(state: GameState, player: str, level: str, rng: random.Random, seconds: float) -> Move:
-    """``core.AIFunction``: a legal move of ``player`` at ``level`` within ``seconds``."""
+def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Limit | float) -> Move:
+    """``core.AIFunction``: a legal move of ``player`` at ``level`` within ``limit``."""
     assert isinstance(state, NelaxtamState)
+    limit = as_limit(limit)
     if state.phase == PHASE_INVASION:
-        return choose_placement(state, player, level, rng, seconds)
-    return choose_orders(state, player, level, rng, seconds)
+        return choose_placement(state, player, level, rng, limit)
+    return choose_orders(state, player, level, rng, limit)
