@@ -198,6 +198,7 @@ def _bench(data_dir: Path, size: tuple[int, int]) -> int:
     import pygame
 
     from scenes.routes import new_app
+
     app = new_app(data_dir=data_dir, size=size)
     try:
         app.open("menu")
@@ -213,8 +214,10 @@ def _bench(data_dir: Path, size: tuple[int, int]) -> int:
         for idle in run_idle(app):
             print(f"  {idle.line()}", flush=True)
         figures = run_bench(app)
-        print("frame times (ms; anim_*: a game's turns replayed with animation, ai_*: while the "
-              "computer thinks):")
+        print(
+            "frame times (ms; anim_*: a game's turns replayed with animation, ai_*: while the "
+            "computer thinks):"
+        )
         for key, value in figures.items():
             if isinstance(value, float) and not value.is_integer():
                 shown = f"{value:.2f}"
@@ -257,8 +260,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot is not None:
         scene, file = args.screenshot
         if scene.partition(":")[0] not in _scene_names():
-            parser.error(f"unknown scene '{scene}' (choose one of: {', '.join(_scene_names())}; "
-                         "new-game, help, pause and match scenes also take ':GAME', as in match-mid:elasta)")
+            parser.error(
+                f"unknown scene '{scene}' (choose one of: {', '.join(_scene_names())}; "
+                "new-game, help, pause and match scenes also take ':GAME', as in match-mid:elasta)"
+            )
         if not file.lower().endswith(".png"):
             parser.error(f"screenshot file '{file}' must end in .png")
     if args.self_test is not None and args.self_test.suffix.lower() != ".png":
@@ -289,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     if refused is not None:
         return already_open(refused)
     from scenes.routes import new_app
+
     app = new_app(data_dir=args.data_dir, size=args.size)
     try:
         app.run(app.make("menu"))

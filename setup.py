@@ -30,8 +30,9 @@ class BuildPyWithAssets(build_py):
         if not (source / "theme.json").is_file():
             raise SystemExit(f"assets/ is missing from {ROOT} (an sdist built without MANIFEST.in?)")
         target = Path(self.build_lib) / "scenes" / "kit" / "assets"
-        shutil.copytree(source, target, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+        shutil.copytree(
+            source, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
+        )
 
 
 setup(cmdclass={"build_py": BuildPyWithAssets})

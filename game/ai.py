@@ -30,8 +30,9 @@ def level_limit(level: str) -> Limit:
     return Limit(time=BUDGET_SECONDS[level] * clock.scale)
 
 
-def choose_move(state: GameState, player: str, level: str, seed: int | None = None,
-                limit: Limit | None = None) -> Move:
+def choose_move(
+    state: GameState, player: str, level: str, seed: int | None = None, limit: Limit | None = None
+) -> Move:
     """A legal move for ``player`` in ``state`` at ``level``, within ``limit`` (by default the
     level's budget, :func:`level_limit`). Deterministic for a given seed where the level does not
     stop on the clock: always under a depth or node limit without a time limit."""

@@ -112,9 +112,16 @@ def think_figures(
                     if stats["nodes"]:  # a search ran (not a one-ply beginner's look)
                         nodes += float(stats["nodes"])
                         searching += samples[-1]
-        out.append(ThinkFigures(level, budgets.get(level, 0.0), statistics.median(samples), max(samples),
-                                statistics.median(depths) if depths else None,
-                                nodes / searching if searching > 0 else None))
+        out.append(
+            ThinkFigures(
+                level,
+                budgets.get(level, 0.0),
+                statistics.median(samples),
+                max(samples),
+                statistics.median(depths) if depths else None,
+                nodes / searching if searching > 0 else None,
+            )
+        )
     return out
 
 
@@ -124,8 +131,10 @@ def think_table(figures: Sequence[ThinkFigures]) -> list[str]:
     for row in figures:
         depth = f"{row.depth:>7.1f}" if row.depth is not None else f"{'-':>7}"
         rate = f"{row.nodes_per_second:>10,.0f}" if row.nodes_per_second is not None else f"{'-':>10}"
-        lines.append(f"  {row.level:<8}{row.budget:>8.2f}s{row.median:>8.3f}s{row.worst:>8.3f}s"
-                     f"{row.over:>8.3f}s{depth}{rate}")
+        lines.append(
+            f"  {row.level:<8}{row.budget:>8.2f}s{row.median:>8.3f}s{row.worst:>8.3f}s"
+            f"{row.over:>8.3f}s{depth}{rate}"
+        )
     return lines
 
 

@@ -169,8 +169,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     move = suggest(state, player, args.level, args.seed)
     seconds = time.perf_counter() - start
-    print(f"{info.player_title(player)} to move; the {args.level} computer suggests "
-          f"(thought {seconds:.1f} s):")
+    print(
+        f"{info.player_title(player)} to move; the {args.level} computer suggests (thought {seconds:.1f} s):"
+    )
     print(state.move_to_text(player, move))
     return 0
 
@@ -214,8 +215,9 @@ def _summary(values: list[float]) -> str:
         return "no moves"
     ordered = sorted(values)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-    return (f"moves={len(values)} median={statistics.median(values):.3f}s "
-            f"p90={p90:.3f}s max={ordered[-1]:.3f}s")
+    return (
+        f"moves={len(values)} median={statistics.median(values):.3f}s p90={p90:.3f}s max={ordered[-1]:.3f}s"
+    )
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -247,8 +249,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
             side_wins[game.winner] += 1
         if not args.quiet:
             result = f"won by {game.winner}" if game.winner else "draw"
-            print(f"game {game.job.index + 1}: a={args.a} as {game.a_player}, b={args.b} as {game.b_player}: "
-                  f"{result} after {game.turns} turns — {game.reason}", flush=True)
+            print(
+                f"game {game.job.index + 1}: a={args.a} as {game.a_player}, b={args.b} as {game.b_player}: "
+                f"{result} after {game.turns} turns — {game.reason}",
+                flush=True,
+            )
     print("sides: " + ", ".join(f"{p} won {n}" for p, n in side_wins.items()))
     for level in BOT_LEVELS:
         if level in times:
@@ -262,8 +267,10 @@ def _pair(text: str) -> tuple[str, str]:
     """``hard-normal`` → ("hard", "normal"), refusing anything else with the players there are."""
     a, sep, b = text.strip().lower().partition("-")
     if not sep or a not in BOT_LEVELS or b not in BOT_LEVELS or a == b:
-        raise UsageError(f"--pair {quoted(text)} should be two different players joined by '-', such as "
-                         f"hard-normal (players: {', '.join(BOT_LEVELS)})")
+        raise UsageError(
+            f"--pair {quoted(text)} should be two different players joined by '-', such as "
+            f"hard-normal (players: {', '.join(BOT_LEVELS)})"
+        )
     return a, b
 
 
@@ -292,8 +299,15 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
 def _run_ladder(args: argparse.Namespace, ids: list[str], pairs: list[tuple[str, str]]) -> int:
     jobs = ladder_jobs(ids, pairs, args.n, args.seed)
-    settings = {"games": ids, "pairs": [f"{a}-{b}" for a, b in pairs], "n": args.n, "jobs": args.jobs,
-                "seed": args.seed, "clock": args.clock, "budget_scale": args.budget_scale}
+    settings = {
+        "games": ids,
+        "pairs": [f"{a}-{b}" for a, b in pairs],
+        "n": args.n,
+        "jobs": args.jobs,
+        "seed": args.seed,
+        "clock": args.clock,
+        "budget_scale": args.budget_scale,
+    }
     summaries, load = _play_jobs(args, jobs, settings)
     print(format_table(summaries))
     print(load)
@@ -301,8 +315,9 @@ def _run_ladder(args: argparse.Namespace, ids: list[str], pairs: list[tuple[str,
     return 0
 
 
-def _play_jobs(args: argparse.Namespace, jobs: list[GameJob],
-               settings: dict[str, Any]) -> tuple[list[PairSummary], str]:
+def _play_jobs(
+    args: argparse.Namespace, jobs: list[GameJob], settings: dict[str, Any]
+) -> tuple[list[PairSummary], str]:
     """Play ``jobs`` with progress on standard error and every finished game kept in ``--json``:
     the summaries and a line on how busy the machine was. The ladder and the gauntlet both run here."""
     before, started, done = machine_load(), time.perf_counter(), []
@@ -315,8 +330,10 @@ def _play_jobs(args: argparse.Namespace, jobs: list[GameJob],
             try:
                 write_document(args.json, document)
             except OSError:
-                raise UsageError(f"could not write the figures to {args.json}: is the folder there and "
-                                 "may files be written in it?") from None
+                raise UsageError(
+                    f"could not write the figures to {args.json}: is the folder there and "
+                    "may files be written in it?"
+                ) from None
 
     def progress(game: GameResult) -> None:
         done.append(game)
@@ -326,8 +343,12 @@ def _play_jobs(args: argparse.Namespace, jobs: list[GameJob],
             seat = job.a if game.winner == game.a_player else job.b
             result = f"{seat} ({game.winner}) won" if game.winner else "draw"
             cap = ", stopped by a cap" if game.capped else ""
-            print(f"[{len(done)}/{len(jobs)}] {job.game_id} {job.a}-{job.b} game {job.index + 1}: {result} "
-                  f"after {game.turns} turns{cap}", file=sys.stderr, flush=True)
+            print(
+                f"[{len(done)}/{len(jobs)}] {job.game_id} {job.a}-{job.b} game {job.index + 1}: {result} "
+                f"after {game.turns} turns{cap}",
+                file=sys.stderr,
+                flush=True,
+            )
 
     keep()  # a file that cannot be written is said before the games, not after hours of them
     summaries = run_ladder(jobs, args.jobs, progress)
@@ -360,8 +381,16 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         jobs = gauntlet_jobs(info, levels, args.n, args.seed, args.style or None)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    settings = {"games": [info.id], "gauntlet": True, "levels": levels, "n": args.n, "jobs": args.jobs,
-                "seed": args.seed, "clock": args.clock, "budget_scale": 1.0}
+    settings = {
+        "games": [info.id],
+        "gauntlet": True,
+        "levels": levels,
+        "n": args.n,
+        "jobs": args.jobs,
+        "seed": args.seed,
+        "clock": args.clock,
+        "budget_scale": 1.0,
+    }
     previous = clock.name
     clock.use(args.clock)
     try:
@@ -376,9 +405,11 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
 
 def _print_mode(clock_name: str, scale: float) -> None:
     if clock_name == "cpu" or scale != 1.0:
-        print(f"Levels thought by {clock_name} time"
-              + (f", every budget times {scale:g}" if scale != 1.0 else "")
-              + "; think times are on that clock.")
+        print(
+            f"Levels thought by {clock_name} time"
+            + (f", every budget times {scale:g}" if scale != 1.0 else "")
+            + "; think times are on that clock."
+        )
 
 
 def cmd_ladder_merge(args: argparse.Namespace) -> int:
@@ -432,11 +463,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         states = info.bench_states() if info.bench_states else [info.new_state()]
         if args.positions:
             states = states[: args.positions]
-        print(f"{info.id}: AI seconds per move over {len(states)} fixed positions, against each level's "
-              "budget (depth: the search's median depth)")
+        print(
+            f"{info.id}: AI seconds per move over {len(states)} fixed positions, against each level's "
+            "budget (depth: the search's median depth)"
+        )
         stats = getattr(sys.modules.get(info.ai.__module__), "LAST_STATS", None)
-        figures = think_figures(states, levels, lambda s, p, lv, seed: choose_move(s, p, lv, seed=seed),
-                                budgets, stats)
+        figures = think_figures(
+            states, levels, lambda s, p, lv, seed: choose_move(s, p, lv, seed=seed), budgets, stats
+        )
         for line in think_table(figures):
             print(line, flush=True)
         extra_bench: Callable[[float], list[tuple[str, float]]] | None = info.extra.get("rules_bench")
@@ -551,8 +585,12 @@ def build_parser() -> argparse.ArgumentParser:
     hint = sub.add_parser("hint", help="the computer's suggested move for the player to move")
     position_args(hint)
     hint.add_argument("--player", help="whose move (in Elasta and Nelaxtam; default: the first to move)")
-    hint.add_argument("--level", default="hard", choices=ALL_LEVELS,
-                      help="which computer suggests (default hard, as in the app)")
+    hint.add_argument(
+        "--level",
+        default="hard",
+        choices=ALL_LEVELS,
+        help="which computer suggests (default hard, as in the app)",
+    )
     hint.add_argument("--seed", type=int, default=None, help="make the suggestion repeatable")
     _SUBPARSERS["hint"] = hint
     hint.set_defaults(func=cmd_hint)
@@ -573,51 +611,100 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("-n", type=int, default=10, help="number of games")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("-q", "--quiet", action="store_true", help="only the summary")
-    arena.add_argument("-j", "--jobs", type=int, default=1,
-                       help="games played at once in separate processes (think times then share cores)")
+    arena.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        help="games played at once in separate processes (think times then share cores)",
+    )
     _SUBPARSERS["arena"] = arena
     arena.set_defaults(func=cmd_arena)
 
     ladder_p = sub.add_parser("ladder", help="every level against the next one down, in every game")
     ladder_p.add_argument("games", nargs="*", metavar="GAME", help=f"game ids (default all: {ids})")
     ladder_p.add_argument("-n", type=int, default=20, help="games per pair per game (sides alternate)")
-    ladder_p.add_argument("-j", "--jobs", type=int, default=1,
-                          help="games played at once in separate processes (think times then share cores)")
+    ladder_p.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        help="games played at once in separate processes (think times then share cores)",
+    )
     ladder_p.add_argument("--seed", type=int, default=1)
     ladder_p.add_argument("--b", choices=("greedy",), help="also play greedy-easy and greedy-hard")
-    ladder_p.add_argument("--pair", action="append", default=[], metavar="A-B",
-                          help="only this pair, such as easy-random (repeatable)")
-    ladder_p.add_argument("--json", metavar="FILE",
-                          help="also write every game and the figures to FILE as JSON (rewritten after each "
-                               "game, so a run stopped midway keeps what it played)")
-    ladder_p.add_argument("--merge", nargs="+", metavar="FILE", default=[],
-                          help="play nothing: add up the games in these --json files (same code, clock and "
-                               "budget scale) and print one table")
+    ladder_p.add_argument(
+        "--pair",
+        action="append",
+        default=[],
+        metavar="A-B",
+        help="only this pair, such as easy-random (repeatable)",
+    )
+    ladder_p.add_argument(
+        "--json",
+        metavar="FILE",
+        help="also write every game and the figures to FILE as JSON (rewritten after each "
+        "game, so a run stopped midway keeps what it played)",
+    )
+    ladder_p.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="FILE",
+        default=[],
+        help="play nothing: add up the games in these --json files (same code, clock and "
+        "budget scale) and print one table",
+    )
     ladder_p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on standard error")
-    ladder_p.add_argument("--clock", choices=tuple(clock.CLOCKS), default="wall",
-                          help="think by wall time (as in the app) or by CPU time, so that games sharing "
-                               "cores or a busy machine do not starve the levels (default wall)")
-    ladder_p.add_argument("--budget-scale", type=float, default=1.0, metavar="F",
-                          help="multiply every level's thinking budget by F: a quick, rough ladder while "
-                               "tuning (default 1)")
+    ladder_p.add_argument(
+        "--clock",
+        choices=tuple(clock.CLOCKS),
+        default="wall",
+        help="think by wall time (as in the app) or by CPU time, so that games sharing "
+        "cores or a busy machine do not starve the levels (default wall)",
+    )
+    ladder_p.add_argument(
+        "--budget-scale",
+        type=float,
+        default=1.0,
+        metavar="F",
+        help="multiply every level's thinking budget by F: a quick, rough ladder while tuning (default 1)",
+    )
     _SUBPARSERS["ladder"] = ladder_p
 
     gauntlet_p = sub.add_parser("gauntlet", help="styles of play a person might adopt, against each level")
     gauntlet_p.add_argument("game", metavar="GAME", help=f"game id ({ids})")
     gauntlet_p.add_argument("--level", choices=LEVELS, help="only this level (default: every level)")
-    gauntlet_p.add_argument("--style", action="append", default=[], metavar="NAME",
-                            help="only these styles (repeatable; default: every style of the game)")
+    gauntlet_p.add_argument(
+        "--style",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only these styles (repeatable; default: every style of the game)",
+    )
     gauntlet_p.add_argument("-n", type=int, default=40, help="games per style and level (sides alternate)")
-    gauntlet_p.add_argument("-j", "--jobs", type=int, default=1,
-                            help="games played at once, one process each")
+    gauntlet_p.add_argument(
+        "-j", "--jobs", type=int, default=1, help="games played at once, one process each"
+    )
     gauntlet_p.add_argument("--seed", type=int, default=1)
-    gauntlet_p.add_argument("--json", metavar="FILE", help="keep every game and the figures in FILE "
-                            "(rewritten after each game; files merge with --merge)")
-    gauntlet_p.add_argument("--merge", nargs="+", metavar="FILE", default=[],
-                            help="no games: the table of earlier --json files of this game")
+    gauntlet_p.add_argument(
+        "--json",
+        metavar="FILE",
+        help="keep every game and the figures in FILE (rewritten after each game; files merge with --merge)",
+    )
+    gauntlet_p.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="FILE",
+        default=[],
+        help="no games: the table of earlier --json files of this game",
+    )
     gauntlet_p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on standard error")
-    gauntlet_p.add_argument("--clock", choices=tuple(clock.CLOCKS), default="wall",
-                            help="the clock the levels think by: cpu counts only this process's time")
+    gauntlet_p.add_argument(
+        "--clock",
+        choices=tuple(clock.CLOCKS),
+        default="wall",
+        help="the clock the levels think by: cpu counts only this process's time",
+    )
     gauntlet_p.set_defaults(func=cmd_gauntlet)
     _SUBPARSERS["gauntlet"] = gauntlet_p
     ladder_p.set_defaults(func=cmd_ladder)
@@ -632,8 +719,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     lessons = sub.add_parser("lessons", help="list a game's lessons, or check them with --check")
     lessons.add_argument("game", help=f"game id ({ids})")
-    lessons.add_argument("--check", action="store_true",
-                         help="play every lesson's model answers through the rules; exit 0 when all hold")
+    lessons.add_argument(
+        "--check",
+        action="store_true",
+        help="play every lesson's model answers through the rules; exit 0 when all hold",
+    )
     _SUBPARSERS["lessons"] = lessons
     lessons.set_defaults(func=cmd_lessons)
 

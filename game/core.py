@@ -313,7 +313,7 @@ class GameState(ABC):
         return self.plain_turn_words(turn)
 
     def plain_turn_words(self, turn: Mapping[str, Move]) -> TurnWords:
-        """"White played a1-a3." — the sentence every game can say."""
+        """ "White played a1-a3." — the sentence every game can say."""
         parts = []
         for player, move in turn.items():
             parts.append(f"{player.replace('-', ' ').title()} played {self.safe_move_text(player, move)}")
@@ -387,9 +387,11 @@ seconds for ``limit``, as callers gave it before limits (:func:`game.search.as_l
 CC_BY_SA_4 = "https://creativecommons.org/licenses/by-sa/4.0/"
 """The Creative Commons Attribution-ShareAlike 4.0 licence, named in a :attr:`Credit.attribution`."""
 
-WRITTEN_FRESH = ("Our rules text, lessons and diagram captions are written fresh in our own words; "
-                 "no sentence is taken from the source. They are part of Curio Boards, under its "
-                 "MIT License.")
+WRITTEN_FRESH = (
+    "Our rules text, lessons and diagram captions are written fresh in our own words; "
+    "no sentence is taken from the source. They are part of Curio Boards, under its "
+    "MIT License."
+)
 """How our texts stand to the source when we wrote them ourselves (every game's, so far)."""
 
 
@@ -419,18 +421,18 @@ class Credit:
 
     @property
     def names(self) -> str:
-        """"Jim Adams and Amy Enge"."""
+        """ "Jim Adams and Amy Enge"."""
         return joined(self.designers)
 
     def byline(self) -> str:
-        """"Designed by Robert Abbott, 1975" (the year left out when unknown; "Designed and published
+        """ "Designed by Robert Abbott, 1975" (the year left out when unknown; "Designed and published
         by" when the designer is the publisher)."""
         year = f", {self.year}" if self.year is not None else ""
         made = "Designed and published" if self.publisher == self.names else "Designed"
         return f"{made} by {self.names}{year}"
 
     def short_byline(self) -> str:
-        """"By Jim Adams and Amy Enge, 2004": the byline where room is short."""
+        """ "By Jim Adams and Amy Enge, 2004": the byline where room is short."""
         year = f", {self.year}" if self.year is not None else ""
         return f"By {self.names}{year}"
 

@@ -23,15 +23,20 @@ BARS: dict[str, float] = {"easy": 0.40, "normal": 0.75, "hard": 0.90}
 """The least each level must score against every style."""
 
 
-def gauntlet_jobs(info: GameInfo, levels: Sequence[str], n: int, seed: int,
-                  only: Sequence[str] | None = None) -> list[GameJob]:
+def gauntlet_jobs(
+    info: GameInfo, levels: Sequence[str], n: int, seed: int, only: Sequence[str] | None = None
+) -> list[GameJob]:
     """``n`` games of every style (or the ``only`` ones) against every level in ``levels``, sides
     alternating; the level sits in seat A so the figures are the level's."""
     styles = [style_named(info, name) for name in only] if only else list(styles_for(info))
     if not styles:
         raise ValueError(f"{info.title} has no styles for a gauntlet yet")
-    return [GameJob(info.id, {}, index, level, SEAT_PREFIX + style.name, seed)
-            for level in levels for style in styles for index in range(n)]
+    return [
+        GameJob(info.id, {}, index, level, SEAT_PREFIX + style.name, seed)
+        for level in levels
+        for style in styles
+        for index in range(n)
+    ]
 
 
 def gauntlet_table(info: GameInfo, summaries: Sequence[PairSummary]) -> str:
@@ -44,8 +49,11 @@ def gauntlet_table(info: GameInfo, summaries: Sequence[PairSummary]) -> str:
     by = {(s.a, s.b.removeprefix(SEAT_PREFIX)): s for s in rows}
     width = max([len(name) for name in styles] + [5])
     header = f"{'style':<{width}}  " + "".join(f"{level:>24}" for level in levels)
-    out = [f"{info.title}: the levels' score against each style (W-D-L, score, 95 % interval)", header,
-           "-" * len(header)]
+    out = [
+        f"{info.title}: the levels' score against each style (W-D-L, score, 95 % interval)",
+        header,
+        "-" * len(header),
+    ]
     for name in styles:
         cells = []
         for level in levels:
@@ -65,16 +73,21 @@ def gauntlet_table(info: GameInfo, summaries: Sequence[PairSummary]) -> str:
         worst = min(mine, key=lambda s: s.score)
         bar = BARS.get(level, 0.0)
         held = "holds" if all(s.score >= bar for s in mine) else "FAILS"
-        out.append(f"{level}: worst {worst.score:.0%} against {worst.b.removeprefix(SEAT_PREFIX)} "
-                   f"({worst.games} games); the bar of {bar:.0%} {held}")
+        out.append(
+            f"{level}: worst {worst.score:.0%} against {worst.b.removeprefix(SEAT_PREFIX)} "
+            f"({worst.games} games); the bar of {bar:.0%} {held}"
+        )
     order = _order_breaks(by, levels, styles)
-    out.append("order hard ≥ normal ≥ easy: " + ("holds against every style" if not order
-                                                   else "broken against " + ", ".join(order)))
+    out.append(
+        "order hard ≥ normal ≥ easy: "
+        + ("holds against every style" if not order else "broken against " + ", ".join(order))
+    )
     return "\n".join(out)
 
 
-def _order_breaks(by: dict[tuple[str, str], PairSummary], levels: Sequence[str],
-                  styles: Sequence[str]) -> list[str]:
+def _order_breaks(
+    by: dict[tuple[str, str], PairSummary], levels: Sequence[str], styles: Sequence[str]
+) -> list[str]:
     """The styles against which a lower level scored more than the one above it."""
     broken = []
     for name in styles:

@@ -56,13 +56,19 @@ def best_by_score(moves: Sequence[Move], score: Callable[[Move], float], rng: ra
     return max(order, key=score)
 
 
-def one_ply(state: GameState, player: str, rng: random.Random,
-            evaluate: Callable[[GameState, str], float], mind_the_king: bool = False) -> Move:
+def one_ply(
+    state: GameState,
+    player: str,
+    rng: random.Random,
+    evaluate: Callable[[GameState, str], float],
+    mind_the_king: bool = False,
+) -> Move:
     """The move whose resulting position is best for ``player``: a win first, a loss last, and
     between them ``evaluate`` of the position after the move. The reply is never weighed, but with
     ``mind_the_king`` a move that lets the opponent win on the spot comes just above a loss: the
     one look ahead every beginner soon learns (in Changing Challenges, not to leave the king to be
     knocked)."""
+
     def score(move: Move) -> float:
         child = state.apply_turn({player: move})
         decided = _outcome_value(child, player)
@@ -130,6 +136,7 @@ def elephant_run_move(state: GameState, player: str, rng: random.Random) -> Move
     if phase == PHASE_PLACE_FARMERS:
         return _er_farmer_setup(state, player, rng)
     if player == ELEPHANT:
+
         def elephant_value(child: GameState, me: str) -> float:
             jumped = child.farmers.bit_count() < state.farmers.bit_count()  # type: ignore[attr-defined]
             return 100.0 * jumped + _er_vacant_around(child, child.elephant)  # type: ignore[attr-defined]
@@ -153,6 +160,7 @@ def _er_farmer_setup(state: GameState, player: str, rng: random.Random) -> Move:
     placed: list[int] = []
     free = [sq for sq in range(SIZE) if sq != elephant]
     for _ in range(n_farmers):
+
         def room_after(sq: int) -> float:
             rest = [s for s in free if s != sq and s not in placed]
             filler = tuple(sorted([*placed, sq, *_far_fill(rest, elephant, n_farmers - len(placed) - 1)]))
@@ -166,6 +174,7 @@ def _er_farmer_setup(state: GameState, player: str, rng: random.Random) -> Move:
 def _far_fill(squares: list[int], elephant: int, count: int) -> list[int]:
     """The ``count`` squares farthest from the elephant: where not-yet-placed farmers are parked
     while the next one is chosen, so they neither help nor hinder that choice."""
+
     def distance(sq: int) -> int:
         return max(abs(sq % ER_WIDTH - elephant % ER_WIDTH), abs(sq // ER_WIDTH - elephant // ER_WIDTH))
 
@@ -232,8 +241,13 @@ def elasta_move(state: GameState, player: str, rng: random.Random) -> Move:
     top = N_FILES - 1
     # Against random chips, chip c beats the other side's chip in a file with chance c/8 and loses
     # with chance (7 - c)/8.
-    gain = [[(win[f] * chip + lose[f] * (top - chip)) / N_FILES + rng.uniform(0, TIE_JITTER)
-             for chip in range(N_FILES)] for f in range(N_FILES)]
+    gain = [
+        [
+            (win[f] * chip + lose[f] * (top - chip)) / N_FILES + rng.uniform(0, TIE_JITTER)
+            for chip in range(N_FILES)
+        ]
+        for f in range(N_FILES)
+    ]
     return tuple(hungarian_max(gain))
 
 
@@ -246,8 +260,11 @@ def nelaxtam_move(state: GameState, player: str, rng: random.Random) -> Move:
         return best_by_score(landings, lambda m: placement_score(state, m), rng)  # type: ignore[arg-type]
     p = state.index_of(player)  # type: ignore[attr-defined]
     scores = troop_scores(state, p)  # type: ignore[arg-type]
-    ranked = [(score + rng.uniform(0, TIE_JITTER), t, code)
-              for t, options in enumerate(scores) for code, score in options]
+    ranked = [
+        (score + rng.uniform(0, TIE_JITTER), t, code)
+        for t, options in enumerate(scores)
+        for code, score in options
+    ]
     ranked.sort(reverse=True)
     if state.quiet:  # type: ignore[attr-defined]
         joint = [NOTHING] * TROOPS
@@ -266,7 +283,7 @@ def nelaxtam_move(state: GameState, player: str, rng: random.Random) -> Move:
         if joint_codes[t] is not None:
             continue
         trial = tuple(NOTHING if c is None else c for c in joint_codes)
-        trial = (*trial[:t], code, *trial[t + 1:])
+        trial = (*trial[:t], code, *trial[t + 1 :])
         if state.why_illegal(player, trial) is None:
             joint_codes[t] = code
     return tuple(NOTHING if c is None else c for c in joint_codes)

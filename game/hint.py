@@ -62,7 +62,10 @@ def hint_player(state: GameState, player: str | None = None) -> str:
 
 
 def suggest(
-    source: Match | GameState, player: str | None = None, level: str = HINT_LEVEL, seed: int | None = None,
+    source: Match | GameState,
+    player: str | None = None,
+    level: str = HINT_LEVEL,
+    seed: int | None = None,
     limit: Limit | None = None,
 ) -> Move:
     """The computer's suggestion for ``player`` (by default the first to move) in ``source``.
@@ -75,7 +78,10 @@ def suggest(
 
 
 def suggest_text(
-    source: Match | GameState, player: str | None = None, level: str = HINT_LEVEL, seed: int | None = None,
+    source: Match | GameState,
+    player: str | None = None,
+    level: str = HINT_LEVEL,
+    seed: int | None = None,
     limit: Limit | None = None,
 ) -> str:
     """:func:`suggest` in the game's notation."""

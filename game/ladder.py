@@ -47,8 +47,9 @@ Z_95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95 % interval."""
 
 
-def move_for(state: GameState, player: str, level: str, seed: int,
-             past: Sequence[Mapping[str, Move]] = ()) -> Move:
+def move_for(
+    state: GameState, player: str, level: str, seed: int, past: Sequence[Mapping[str, Move]] = ()
+) -> Move:
     """A move from any seat of :data:`BOT_LEVELS` or a gauntlet style (``style:<name>``, which also
     sees the turns played so far, ``past``), deterministic for a seed (time-limited levels aside:
     they stop on the clock)."""
@@ -137,12 +138,25 @@ def run_job(job: GameJob) -> GameResult:
     a_player = players[job.index % len(players)]
     b_player = next(p for p in players if p != a_player)
     times: dict[str, list[float]] = {}
-    state, moves = play_game(info, info.validate(job.options), {a_player: job.a, b_player: job.b},
-                             job.seed * 100_003 + job.index, times, job.max_turns)
+    state, moves = play_game(
+        info,
+        info.validate(job.options),
+        {a_player: job.a, b_player: job.b},
+        job.seed * 100_003 + job.index,
+        times,
+        job.max_turns,
+    )
     outcome = state.outcome()
-    return GameResult(job, a_player, b_player, outcome.winner if outcome else None,
-                      outcome.reason if outcome else "turn limit reached", len(moves),
-                      ended_by_cap(state), times)
+    return GameResult(
+        job,
+        a_player,
+        b_player,
+        outcome.winner if outcome else None,
+        outcome.reason if outcome else "turn limit reached",
+        len(moves),
+        ended_by_cap(state),
+        times,
+    )
 
 
 def run_jobs(jobs: Sequence[GameJob], workers: int, ordered: bool = True) -> Iterator[GameResult]:
@@ -213,12 +227,22 @@ class PairSummary:
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval
         return {
-            "game": self.game, "a": self.a, "b": self.b, "games": self.games, "wins": self.wins,
-            "draws": self.draws, "losses": self.losses, "score": round(self.score, 4),
-            "interval": [round(low, 4), round(high, 4)], "capped": self.capped,
-            "mean_turns": round(self.mean_turns, 2), "first_player_wins": self.first_player_wins,
-            "think": {level: {"moves": t.moves, "median": round(t.median, 4), "max": round(t.maximum, 4)}
-                      for level, t in self.think.items()},
+            "game": self.game,
+            "a": self.a,
+            "b": self.b,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": round(self.score, 4),
+            "interval": [round(low, 4), round(high, 4)],
+            "capped": self.capped,
+            "mean_turns": round(self.mean_turns, 2),
+            "first_player_wins": self.first_player_wins,
+            "think": {
+                level: {"moves": t.moves, "median": round(t.median, 4), "max": round(t.maximum, 4)}
+                for level, t in self.think.items()
+            },
         }
 
 
@@ -231,26 +255,45 @@ def summarise(game: str, a: str, b: str, results: Iterable[GameResult]) -> PairS
     for result in results:
         for level, values in result.times.items():
             times.setdefault(level, []).extend(values)
-    think = {level: ThinkTime(len(values), statistics.median(values), max(values))
-             for level, values in times.items() if values}
+    think = {
+        level: ThinkTime(len(values), statistics.median(values), max(values))
+        for level, values in times.items()
+        if values
+    }
     first = get(game).players[0]
     return PairSummary(
-        game=game, a=a, b=b, wins=wins, draws=len(results) - wins - losses, losses=losses,
+        game=game,
+        a=a,
+        b=b,
+        wins=wins,
+        draws=len(results) - wins - losses,
+        losses=losses,
         capped=sum(1 for r in results if r.capped),
         mean_turns=statistics.fmean(r.turns for r in results) if results else 0.0,
-        think=think, first_player_wins=sum(1 for r in results if r.winner == first),
+        think=think,
+        first_player_wins=sum(1 for r in results if r.winner == first),
     )
 
 
-def ladder_jobs(game_ids: Sequence[str], pairs: Sequence[tuple[str, str]], n: int, seed: int,
-                options: dict[str, str] | None = None) -> list[GameJob]:
+def ladder_jobs(
+    game_ids: Sequence[str],
+    pairs: Sequence[tuple[str, str]],
+    n: int,
+    seed: int,
+    options: dict[str, str] | None = None,
+) -> list[GameJob]:
     """Every game of a ladder run: ``n`` per pair per game, sides alternating."""
-    return [GameJob(game_id, dict(options or {}), index, a, b, seed)
-            for game_id in game_ids for a, b in pairs for index in range(n)]
+    return [
+        GameJob(game_id, dict(options or {}), index, a, b, seed)
+        for game_id in game_ids
+        for a, b in pairs
+        for index in range(n)
+    ]
 
 
-def run_ladder(jobs: Sequence[GameJob], workers: int,
-               on_result: Callable[[GameResult], None] | None = None) -> list[PairSummary]:
+def run_ladder(
+    jobs: Sequence[GameJob], workers: int, on_result: Callable[[GameResult], None] | None = None
+) -> list[PairSummary]:
     """Play every job and summarise each (game, pair), in the order the jobs list them."""
     place = {(job.game_id, job.a, job.b, job.index): n for n, job in enumerate(jobs)}
     results = []
@@ -282,14 +325,18 @@ def _think_text(summary: PairSummary) -> str:
 
 def format_table(summaries: Sequence[PairSummary]) -> str:
     """The ladder as plain text: one row per pair, the first seat's result."""
-    header = (f"{'game':<20}{'pair':<15}{'W-D-L':>10}{'score':>7}  {'95% interval':<13}"
-              f"{'capped':>6}{'turns':>7}  think s/move (median/max)")
+    header = (
+        f"{'game':<20}{'pair':<15}{'W-D-L':>10}{'score':>7}  {'95% interval':<13}"
+        f"{'capped':>6}{'turns':>7}  think s/move (median/max)"
+    )
     rows = [header, "-" * len(header)]
     for s in summaries:
         low, high = s.interval
-        rows.append(f"{s.game:<20}{s.a + '-' + s.b:<15}{f'{s.wins}-{s.draws}-{s.losses}':>10}"
-                    f"{s.score:>7.2f}  {f'{low:.2f}-{high:.2f}':<13}{s.capped:>6}{s.mean_turns:>7.1f}  "
-                    f"{_think_text(s)}")
+        rows.append(
+            f"{s.game:<20}{s.a + '-' + s.b:<15}{f'{s.wins}-{s.draws}-{s.losses}':>10}"
+            f"{s.score:>7.2f}  {f'{low:.2f}-{high:.2f}':<13}{s.capped:>6}{s.mean_turns:>7.1f}  "
+            f"{_think_text(s)}"
+        )
     return "\n".join(rows)
 
 
@@ -305,16 +352,34 @@ def machine_load() -> dict[str, Any]:
 
 def load_text(before: dict[str, Any], after: dict[str, Any]) -> str:
     """One line on how busy the machine was, for under the table."""
+
     def one(figures: dict[str, Any]) -> str:
         load = figures.get("load_average")
         return "unknown" if not load else f"{load[0]:.1f}"
 
-    return (f"machine: {before.get('cpus') or '?'} cores; load average (1 min) {one(before)} at the start, "
-            f"{one(after)} at the end")
+    return (
+        f"machine: {before.get('cpus') or '?'} cores; load average (1 min) {one(before)} at the start, "
+        f"{one(after)} at the end"
+    )
 
 
 __all__ = [
-    "BOT_LEVELS", "GREEDY_PAIRS", "LADDER_PAIRS", "GameJob", "GameResult", "PairSummary", "ended_by_cap",
-    "format_table", "ladder_jobs", "load_text", "machine_load", "move_for", "play_game",
-    "run_jobs", "run_ladder", "summaries_of", "summarise", "wilson_interval",
+    "BOT_LEVELS",
+    "GREEDY_PAIRS",
+    "LADDER_PAIRS",
+    "GameJob",
+    "GameResult",
+    "PairSummary",
+    "ended_by_cap",
+    "format_table",
+    "ladder_jobs",
+    "load_text",
+    "machine_load",
+    "move_for",
+    "play_game",
+    "run_jobs",
+    "run_ladder",
+    "summaries_of",
+    "summarise",
+    "wilson_interval",
 ]

@@ -26,8 +26,16 @@ from typing import Any
 from game.ladder import GameJob, GameResult, PairSummary
 from game.register import get
 
-SHARED_AI_MODULES: tuple[str, ...] = ("ai.py", "clock.py", "core.py", "greedy.py", "matrix.py", "search.py",
-                                      "styles.py", "turns.py")
+SHARED_AI_MODULES: tuple[str, ...] = (
+    "ai.py",
+    "clock.py",
+    "core.py",
+    "greedy.py",
+    "matrix.py",
+    "search.py",
+    "styles.py",
+    "turns.py",
+)
 """The modules outside a game's package that every level's play depends on."""
 
 MAX_FILE_BYTES = 64 * 2**20
@@ -60,9 +68,18 @@ def fingerprint(game_id: str) -> str:
 def result_to_json(result: GameResult) -> dict[str, Any]:
     job = result.job
     return {
-        "game": job.game_id, "options": job.options, "index": job.index, "a": job.a, "b": job.b,
-        "seed": job.seed, "a_player": result.a_player, "b_player": result.b_player,
-        "winner": result.winner, "reason": result.reason, "turns": result.turns, "capped": result.capped,
+        "game": job.game_id,
+        "options": job.options,
+        "index": job.index,
+        "a": job.a,
+        "b": job.b,
+        "seed": job.seed,
+        "a_player": result.a_player,
+        "b_player": result.b_player,
+        "winner": result.winner,
+        "reason": result.reason,
+        "turns": result.turns,
+        "capped": result.capped,
         "times": {level: [round(t, 4) for t in values] for level, values in result.times.items()},
     }
 
@@ -95,27 +112,55 @@ def result_from_json(record: Any) -> GameResult:
     times = _field(record, "times", dict)
     clean: dict[str, list[float]] = {}
     for level, values in times.items():
-        if not isinstance(level, str) or not isinstance(values, list) or not all(
+        if (
+            not isinstance(level, str)
+            or not isinstance(values, list)
+            or not all(
                 isinstance(t, int | float) and not isinstance(t, bool) and math.isfinite(t) and t >= 0
-                for t in values):
+                for t in values
+            )
+        ):
             raise ValueError("its think times are not lists of seconds")
         clean[level] = [float(t) for t in values]
-    job = GameJob(game_id, dict(options), _field(record, "index", int), _field(record, "a", str),
-                  _field(record, "b", str), _field(record, "seed", int))
-    return GameResult(job, a_player, b_player, winner, str(record.get("reason", "")),
-                      _field(record, "turns", int), bool(record.get("capped")), clean)
+    job = GameJob(
+        game_id,
+        dict(options),
+        _field(record, "index", int),
+        _field(record, "a", str),
+        _field(record, "b", str),
+        _field(record, "seed", int),
+    )
+    return GameResult(
+        job,
+        a_player,
+        b_player,
+        winner,
+        str(record.get("reason", "")),
+        _field(record, "turns", int),
+        bool(record.get("capped")),
+        clean,
+    )
 
 
 # -- files -------------------------------------------------------------------------------------------------
-def ladder_document(settings: dict[str, Any], machine: dict[str, Any], seconds: float,
-                    results: Sequence[GameResult], summaries: Sequence[PairSummary] = ()) -> dict[str, Any]:
+def ladder_document(
+    settings: dict[str, Any],
+    machine: dict[str, Any],
+    seconds: float,
+    results: Sequence[GameResult],
+    summaries: Sequence[PairSummary] = (),
+) -> dict[str, Any]:
     """What a ladder file holds: the settings, the machine, every finished game and (once the run is
     over) the table's figures."""
     games = sorted({r.job.game_id for r in results} | set(settings.get("games", ())))
     return {
-        "format": FORMAT, "settings": settings, "machine": machine, "seconds": round(seconds, 1),
+        "format": FORMAT,
+        "settings": settings,
+        "machine": machine,
+        "seconds": round(seconds, 1),
         "fingerprints": {game: fingerprint(game) for game in games},
-        "finished": bool(summaries), "pairs": [s.to_json() for s in summaries],
+        "finished": bool(summaries),
+        "pairs": [s.to_json() for s in summaries],
         "results": [result_to_json(r) for r in results],
     }
 
@@ -145,13 +190,15 @@ def read_document(path: str | os.PathLike[str]) -> dict[str, Any]:
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, ValueError):
         raise LadderFileError(f"{name} is not a ladder file: it is not readable JSON") from None
     if not isinstance(document, dict) or not isinstance(document.get("results"), list):
-        raise LadderFileError(f"{name} has no games in it (a ladder file from before games were kept, "
-                              "or not a ladder file)")
+        raise LadderFileError(
+            f"{name} has no games in it (a ladder file from before games were kept, or not a ladder file)"
+        )
     return document
 
 
-def merged_results(paths: Iterable[str | os.PathLike[str]],
-                   current: dict[str, str] | None = None) -> tuple[list[GameResult], dict[str, Any]]:
+def merged_results(
+    paths: Iterable[str | os.PathLike[str]], current: dict[str, str] | None = None
+) -> tuple[list[GameResult], dict[str, Any]]:
     """Every game of every file, checked to measure the same thing; and the settings they share
     (clock and budget scale). ``current``: game id → fingerprint to insist on (default: this code's)."""
     results: list[GameResult] = []
@@ -165,8 +212,10 @@ def merged_results(paths: Iterable[str | os.PathLike[str]],
         if shared is None:
             shared = mode
         elif mode != shared:
-            raise LadderFileError(f"{name} was played with {_mode_text(mode)}, the files before it with "
-                                  f"{_mode_text(shared)}: such games do not add up")
+            raise LadderFileError(
+                f"{name} was played with {_mode_text(mode)}, the files before it with "
+                f"{_mode_text(shared)}: such games do not add up"
+            )
         prints = document.get("fingerprints") if isinstance(document.get("fingerprints"), dict) else {}
         for number, record in enumerate(document["results"], start=1):
             try:
@@ -176,15 +225,19 @@ def merged_results(paths: Iterable[str | os.PathLike[str]],
             game = result.job.game_id
             wanted = (current or {}).get(game) or fingerprint(game)
             if prints.get(game) != wanted:
-                raise LadderFileError(f"{name}: its {game} games were played by other code than this "
-                                      f"(fingerprint {str(prints.get(game))[:12]}, now {wanted}); they "
-                                      "measure other players and do not add up")
+                raise LadderFileError(
+                    f"{name}: its {game} games were played by other code than this "
+                    f"(fingerprint {str(prints.get(game))[:12]}, now {wanted}); they "
+                    "measure other players and do not add up"
+                )
             key = (game, result.job.a, result.job.b, result.job.seed, result.job.index)
             if key in seen:
                 job = result.job
-                raise LadderFileError(f"{name}: {game} {job.a}-{job.b} game {job.index + 1} of seed "
-                                      f"{job.seed} is in an earlier file too (use another --seed for a "
-                                      "run meant to add up)")
+                raise LadderFileError(
+                    f"{name}: {game} {job.a}-{job.b} game {job.index + 1} of seed "
+                    f"{job.seed} is in an earlier file too (use another --seed for a "
+                    "run meant to add up)"
+                )
             seen.add(key)
             results.append(result)
     return results, shared or {"clock": "wall", "budget_scale": 1.0}

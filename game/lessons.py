@@ -323,8 +323,10 @@ def check_lesson(info: GameInfo, lesson: Lesson) -> list[str]:
         for text in step.wrong:
             verdict = _judge_text(run, text)
             if verdict.illegal:
-                problems.append(f"{where}: the 'wrong' move '{text}' is not even legal ({verdict.why}); "
-                                "the rules already refuse it")
+                problems.append(
+                    f"{where}: the 'wrong' move '{text}' is not even legal ({verdict.why}); "
+                    "the rules already refuse it"
+                )
             elif verdict.ok:
                 problems.append(f"{where}: the 'wrong' move '{text}' does the job")
         for square in (*step.targets, *(s for arrow in step.arrows for s in arrow)):

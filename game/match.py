@@ -429,4 +429,3 @@ class Match:
             if isinstance(record.get(key), str):
                 setattr(match, "match_id" if key == "id" else key, record[key])
         return match
-

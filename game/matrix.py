@@ -129,8 +129,14 @@ def solve_matrix(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float],
     return value, x, y
 
 
-def add_replies(matrix: list[list[float]], rows: list[Row], cols: list[Col], reply_row: Row, reply_col: Col,
-                payoff: Callable[[Row, Col], float]) -> bool:
+def add_replies(
+    matrix: list[list[float]],
+    rows: list[Row],
+    cols: list[Col],
+    reply_row: Row,
+    reply_col: Col,
+    payoff: Callable[[Row, Col], float],
+) -> bool:
     """One double-oracle step: add each side's best reply to its candidates (a row for the row
     player, a column for the column player) unless it is there already, with its payoffs. False
     when neither was new: the loop has converged."""
@@ -147,8 +153,9 @@ def add_replies(matrix: list[list[float]], rows: list[Row], cols: list[Col], rep
     return added
 
 
-def regret_matching(matrix: list[list[float]], iterations: int,
-                    deadline: float = math.inf) -> tuple[list[float], list[float]]:
+def regret_matching(
+    matrix: list[list[float]], iterations: int, deadline: float = math.inf
+) -> tuple[list[float], list[float]]:
     """Average strategies of regret matching (row player maximises) on a payoff matrix; stops early
     (after at least 10 iterations) at ``deadline``.
 

@@ -9,7 +9,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 NUMBER_WORDS = (
-    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
 )
 """Counts are spelled out up to twelve ("two pieces"), then written in digits ("14 pieces")."""
 
@@ -63,8 +75,14 @@ def distance(squares: int, noun: str = "square") -> str:
 
 
 COMPASS = {
-    (0, 1): "north", (0, -1): "south", (1, 0): "east", (-1, 0): "west",
-    (1, 1): "north-east", (-1, 1): "north-west", (1, -1): "south-east", (-1, -1): "south-west",
+    (0, 1): "north",
+    (0, -1): "south",
+    (1, 0): "east",
+    (-1, 0): "west",
+    (1, 1): "north-east",
+    (-1, 1): "north-west",
+    (1, -1): "south-east",
+    (-1, -1): "south-west",
 }
 """A direction by its file and rank steps (north = toward higher ranks, as every rulebook here says)."""
 

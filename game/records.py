@@ -125,7 +125,7 @@ def _options(value: str, line: int) -> dict[str, str]:
 
 
 def _seat_text(seat: Seat) -> str:
-    """"Computer (easy)", "Human", or a person's name ("Ana") when one was given and cannot be read
+    """ "Computer (easy)", "Human", or a person's name ("Ana") when one was given and cannot be read
     back as anything else."""
     name = seat.name
     if seat.is_ai or not name or _COMPUTER.match(name) or name.lower() == "human":
@@ -205,19 +205,22 @@ def parse_record(text: str) -> Record:
     for position, (line, move_text) in enumerate(moves, start=1):
         if match.over:
             raise RecordFileError(
-                f"the game was already over before move {position} ({move_text[:40]})", line)
+                f"the game was already over before move {position} ({move_text[:40]})", line
+            )
         try:
             match.play_text(move_text)
         except GameError as exc:
             raise RecordFileError(
-                f"move {position} ({move_text[:40]}) cannot be played: {exc}", line) from None
+                f"move {position} ({move_text[:40]}) cannot be played: {exc}", line
+            ) from None
     claimed = headers.get("result")
     if claimed is not None:
         said = _one_line(claimed[1])
         actual = _one_line(result_text(match))
         if said and said.lower() != actual.lower() and not _same_winner(said, actual):
             raise RecordFileError(
-                f"the record claims '{said[:80]}', but its moves give '{actual[:80]}'", claimed[0])
+                f"the record claims '{said[:80]}', but its moves give '{actual[:80]}'", claimed[0]
+            )
     date = headers.get("date")
     return Record(
         match,

@@ -91,8 +91,11 @@ class Limit:
 
     def share(self, fraction: float) -> Limit:
         """This limit with ``fraction`` of its time and nodes, for one stage of a decision."""
-        return Limit(None if self.time is None else self.time * fraction, self.depth,
-                     None if self.nodes is None else max(1, int(self.nodes * fraction)))
+        return Limit(
+            None if self.time is None else self.time * fraction,
+            self.depth,
+            None if self.nodes is None else max(1, int(self.nodes * fraction)),
+        )
 
 
 def as_limit(limit: Limit | float | None) -> Limit:
@@ -182,8 +185,14 @@ class Rules(Protocol[Position, Move]):
         such as a win in one or a proven bound; None to search them."""
         ...
 
-    def order(self, pos: Position, moves: Sequence[Move], best: Move | None, killers: list[Move | None],
-              history: dict[Move, int]) -> list[Move]:
+    def order(
+        self,
+        pos: Position,
+        moves: Sequence[Move],
+        best: Move | None,
+        killers: list[Move | None],
+        history: dict[Move, int],
+    ) -> list[Move]:
         """``moves`` in the order to try them: ``best`` (the table's move) first, then as the game
         sees fit, with this ply's two killer moves and the history scores to place quiet moves."""
         ...
@@ -305,8 +314,9 @@ class Search(Generic[Position, Move]):
             killers[0] = move
         self.history[move] = self.history.get(move, 0) + depth * depth
 
-    def _store(self, key: Hashable, depth: int, alpha0: int, beta: int, best: int, move: Move | None,
-               ply: int) -> None:
+    def _store(
+        self, key: Hashable, depth: int, alpha0: int, beta: int, best: int, move: Move | None, ply: int
+    ) -> None:
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         stored = best
         win = self.rules.win
@@ -322,8 +332,14 @@ class Search(Generic[Position, Move]):
         self.tt[key] = (depth, flag, stored, move)
 
     # -- the root ---------------------------------------------------------------------------------
-    def root(self, pos: Position, moves: Sequence[Move], max_depth: int, soft: float | None = None,
-             horizon: int | None = None) -> Found[Move]:
+    def root(
+        self,
+        pos: Position,
+        moves: Sequence[Move],
+        max_depth: int,
+        soft: float | None = None,
+        horizon: int | None = None,
+    ) -> Found[Move]:
         """Iterative deepening from ``pos`` over ``moves`` (tried in the order given at first,
         then best first by the last iteration's scores, ties kept in order): the move to play.
 
@@ -381,6 +397,7 @@ class Search(Generic[Position, Move]):
             finally:
                 self.rules.unmake(pos, move, child)
         return out
+
 
 __all__ = [
     "ANY_DEPTH",

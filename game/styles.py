@@ -66,8 +66,9 @@ def style_named(info: GameInfo, name: str) -> Style:
 
 
 # -- choosing ---------------------------------------------------------------------------------------------
-def best_by(score: Scorer, state: GameState, player: str, rng: random.Random,
-            moves: Sequence[Move] | None = None) -> Move:
+def best_by(
+    score: Scorer, state: GameState, player: str, rng: random.Random, moves: Sequence[Move] | None = None
+) -> Move:
     """The move ``score`` likes most after playing it (one ply, no reply weighed); equal scores are
     broken by ``rng``, so a style never plays the same game twice against a level that varies."""
     candidates = list(state.legal_moves(player) if moves is None else moves)

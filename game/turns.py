@@ -46,8 +46,12 @@ class AlternatingState(GameState):
     def ended_by_cap(self) -> bool:
         """The quiet-moves draw (a repetition, checked first, is a rules draw, not a cap)."""
         outcome = self.outcome()
-        return (outcome is not None and outcome.winner is None and self.quiet_plies >= self.draw_plies
-                and self.history.count(self.key()) < 3)
+        return (
+            outcome is not None
+            and outcome.winner is None
+            and self.quiet_plies >= self.draw_plies
+            and self.history.count(self.key()) < 3
+        )
 
     @property
     def player(self) -> str:

@@ -145,8 +145,9 @@ class AIWorker:
     def busy(self) -> bool:
         return self._waiting is not None
 
-    def request(self, record: dict[str, Any], player: str, level: str, seed: int,
-                limit: Limit | None = None) -> int:
+    def request(
+        self, record: dict[str, Any], player: str, level: str, seed: int, limit: Limit | None = None
+    ) -> int:
         """Ask for a move within ``limit`` (None: the level's budget); any earlier unanswered
         request is abandoned."""
         if self._waiting is not None:

@@ -72,9 +72,16 @@ def bare_environment(home: Path) -> dict[str, str]:
     env = {"HOME": str(home), "SDL_AUDIODRIVER": "dummy"}
     if sys.platform == "win32":
         root = os.environ.get("SYSTEMROOT", r"C:\Windows")
-        env.update(SYSTEMROOT=root, WINDIR=root, PATH=str(Path(root) / "System32"),
-                   USERPROFILE=str(home), APPDATA=str(home / "AppData" / "Roaming"),
-                   LOCALAPPDATA=str(home / "AppData" / "Local"), TEMP=str(home), TMP=str(home))
+        env.update(
+            SYSTEMROOT=root,
+            WINDIR=root,
+            PATH=str(Path(root) / "System32"),
+            USERPROFILE=str(home),
+            APPDATA=str(home / "AppData" / "Roaming"),
+            LOCALAPPDATA=str(home / "AppData" / "Local"),
+            TEMP=str(home),
+            TMP=str(home),
+        )
     else:
         env["PATH"] = str(home / "no-python-here")
         for name in ("DISPLAY", "XAUTHORITY", "TMPDIR"):
@@ -143,8 +150,14 @@ def run(app: Path, args: list[str], env: dict[str, str], timeout: float, log: Pa
     print(f"$ {app.name} {' '.join(args)}    (timeout {timeout:.0f} s)", flush=True)
     with log.open("wb") as sink:
         # a session of its own on Linux and macOS: the app and its AI worker are killed as one group
-        process = subprocess.Popen([str(app), *args], env=env, stdin=subprocess.DEVNULL, stdout=sink,
-                                   stderr=subprocess.STDOUT, start_new_session=os.name == "posix")
+        process = subprocess.Popen(
+            [str(app), *args],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            start_new_session=os.name == "posix",
+        )
     echo = _Echo(log)
     start = last_news = time.monotonic()
     returncode: int | None = None
@@ -166,19 +179,26 @@ def run(app: Path, args: list[str], env: dict[str, str], timeout: float, log: Pa
             if result.output.strip():
                 print(f"  The last lines of its log ({log.name}):\n{result.tail()}", flush=True)
             else:
-                print("  It printed nothing at all. A windowed Windows build prints nowhere, and a crash "
-                      "there waits behind a modal traceback dialog: run the check with --console TWIN "
-                      "(a CURIO_CONSOLE=1 build) to see the trace.", flush=True)
+                print(
+                    "  It printed nothing at all. A windowed Windows build prints nowhere, and a crash "
+                    "there waits behind a modal traceback dialog: run the check with --console TWIN "
+                    "(a CURIO_CONSOLE=1 build) to see the trace.",
+                    flush=True,
+                )
             return result
         if now - last_news >= HEARTBEAT_SECONDS:
-            print(f"  ... still running after {now - start:.0f} s (no output for {now - last_news:.0f} s)",
-                  flush=True)
+            print(
+                f"  ... still running after {now - start:.0f} s (no output for {now - last_news:.0f} s)",
+                flush=True,
+            )
             last_news = now
     echo(final=True)
     result = Run(returncode, log.read_text(encoding="utf-8", errors="replace"))
     if returncode != 0:
-        print(f"  exit status {returncode}; the last lines of its log ({log.name}):\n{result.tail()}",
-              flush=True)
+        print(
+            f"  exit status {returncode}; the last lines of its log ({log.name}):\n{result.tail()}",
+            flush=True,
+        )
     return result
 
 
@@ -224,8 +244,10 @@ def check_version(app: Path, env: dict[str, str], work: Path, console: Path | No
         lines = [line.strip() for line in result.output.splitlines() if line.strip()]
         shown = next((line for line in lines if line.startswith("curio-boards ")), " ".join(lines))
         if not result.ok:
-            problems.append(f"{label}: --version " + ("timed out" if result.returncode is None
-                                                      else f"exited with {result.returncode}"))
+            problems.append(
+                f"{label}: --version "
+                + ("timed out" if result.returncode is None else f"exited with {result.returncode}")
+            )
         elif shown and shown != f"curio-boards {VERSION}":
             problems.append(f"{label}: --version printed {shown!r}, pyproject says {VERSION}")
         elif not shown and (sys.platform.startswith("linux") or program is console):
@@ -260,8 +282,9 @@ def check_signature(app: Path) -> list[str]:
     if bundle is None or sys.platform != "darwin":
         print("  not a macOS app bundle: nothing to check")
         return []
-    shown = subprocess.run(["codesign", "--display", "--verbose=2", str(bundle)], capture_output=True,
-                           text=True, check=False)
+    shown = subprocess.run(
+        ["codesign", "--display", "--verbose=2", str(bundle)], capture_output=True, text=True, check=False
+    )
     wanted = ("Identifier=", "Format=", "Signature=", "Authority=", "TeamIdentifier=", "Runtime")
     for line in shown.stderr.splitlines():  # codesign reports on stderr
         if line.startswith(wanted):
@@ -290,8 +313,13 @@ def check_smoke(app: Path, env: dict[str, str], work: Path, console: Path | None
 
     def smoke(program: Path, tag: str) -> list[str]:
         data = work / f"smoke-data-{tag}"
-        result = run(program, ["--smoke", "--data-dir", str(data)], headless, TIMEOUTS["smoke"],
-                     work / f"smoke-{tag}.log")
+        result = run(
+            program,
+            ["--smoke", "--data-dir", str(data)],
+            headless,
+            TIMEOUTS["smoke"],
+            work / f"smoke-{tag}.log",
+        )
         if result.returncode is None:
             return [f"--smoke timed out after {TIMEOUTS['smoke']:.0f} s"]
         return [f"--smoke exited with {result.returncode}"] if not result.ok else []
@@ -299,12 +327,19 @@ def check_smoke(app: Path, env: dict[str, str], work: Path, console: Path | None
     return _twin_first(app, console, "--smoke", smoke)
 
 
-def check_self_test(app: Path, env: dict[str, str], work: Path, console: Path | None, size: tuple[int, int],
-                    keep: Path | None) -> list[str]:
+def check_self_test(
+    app: Path, env: dict[str, str], work: Path, console: Path | None, size: tuple[int, int], keep: Path | None
+) -> list[str]:
     def self_test(program: Path, tag: str) -> list[str]:
         shot = work / f"self-test-{tag}.png"
-        args = ["--self-test", str(shot), "--size", f"{size[0]}x{size[1]}",
-                "--data-dir", str(work / f"self-test-data-{tag}")]
+        args = [
+            "--self-test",
+            str(shot),
+            "--size",
+            f"{size[0]}x{size[1]}",
+            "--data-dir",
+            str(work / f"self-test-data-{tag}"),
+        ]
         result = run(program, args, env, TIMEOUTS["self-test"], work / f"self-test-{tag}.log")
         if result.returncode is None:
             problems = [f"--self-test timed out after {TIMEOUTS['self-test']:.0f} s"]
@@ -355,8 +390,13 @@ def fit_window(usable: tuple[int, int, int, int] | None) -> tuple[int, int]:
 def auto_window_size() -> tuple[int, int]:
     """:func:`fit_window` for the main display, asked of SDL in a child interpreter."""
     try:
-        probe = subprocess.run([sys.executable, "-c", _DISPLAY_PROBE, str(ROOT)], capture_output=True,
-                               text=True, timeout=60, check=False)
+        probe = subprocess.run(
+            [sys.executable, "-c", _DISPLAY_PROBE, str(ROOT)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
         numbers = [int(n) for n in probe.stdout.split()]
     except (OSError, subprocess.SubprocessError, ValueError):
         numbers = []
@@ -366,8 +406,10 @@ def auto_window_size() -> tuple[int, int]:
         return SMALLEST_WINDOW
     bounds, usable = tuple(numbers[:4]), tuple(numbers[4:])
     size = fit_window(usable)  # type: ignore[arg-type]
-    print(f"  main display {bounds[2]}x{bounds[3]}, usable {usable[2]}x{usable[3]}: "
-          f"self-test window {size[0]}x{size[1]}")
+    print(
+        f"  main display {bounds[2]}x{bounds[3]}, usable {usable[2]}x{usable[3]}: "
+        f"self-test window {size[0]}x{size[1]}"
+    )
     return size
 
 
@@ -384,11 +426,19 @@ def parse_size(text: str) -> tuple[int, int] | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("app", type=Path, help="the built program")
-    parser.add_argument("--console", type=Path, metavar="TWIN",
-                        help="a console build of the same app: --smoke and --self-test run on it first")
-    parser.add_argument("--size", type=parse_size, default=None, metavar="WxH",
-                        help="the self-test's window (default auto: the largest that fits the screen, "
-                        "at most 1280x800)")
+    parser.add_argument(
+        "--console",
+        type=Path,
+        metavar="TWIN",
+        help="a console build of the same app: --smoke and --self-test run on it first",
+    )
+    parser.add_argument(
+        "--size",
+        type=parse_size,
+        default=None,
+        metavar="WxH",
+        help="the self-test's window (default auto: the largest that fits the screen, at most 1280x800)",
+    )
     parser.add_argument("--shot", type=Path, help="keep the self-test's screenshot here")
     args = parser.parse_args(argv)
     app = args.app.resolve()
@@ -407,8 +457,10 @@ def main(argv: list[str] | None = None) -> int:
             ("licences", lambda: check_licenses(app)),
             ("signature", lambda: check_signature(app)),
             ("smoke", lambda: check_smoke(app, env, work, console)),
-            ("self-test", lambda: check_self_test(app, env, work, console, args.size or auto_window_size(),
-                                                  args.shot)),
+            (
+                "self-test",
+                lambda: check_self_test(app, env, work, console, args.size or auto_window_size(), args.shot),
+            ),
         )
         for name, step in steps:
             print(f"== {name}", flush=True)

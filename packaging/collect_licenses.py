@@ -212,8 +212,9 @@ def missing_components(folder: Path) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", type=Path,
-                        help="where to write the licences (or, with --check, where they are)")
+    parser.add_argument(
+        "folder", type=Path, help="where to write the licences (or, with --check, where they are)"
+    )
     parser.add_argument("--check", action="store_true", help="check FOLDER holds a text for every component")
     args = parser.parse_args(argv)
     if args.check:
@@ -229,8 +230,10 @@ def main(argv: list[str] | None = None) -> int:
     except LicenceError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    print(f"collected {sum(map(len, written.values()))} licence files for {len(written)} components "
-          f"into {args.folder}")
+    print(
+        f"collected {sum(map(len, written.values()))} licence files for {len(written)} components "
+        f"into {args.folder}"
+    )
     return 0
 
 

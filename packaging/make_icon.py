@@ -126,8 +126,9 @@ def draw_master(small: bool) -> pygame.Surface:
     canvas.blit(_masked(wood, tile, radius), (0, 0))
     pygame.draw.rect(canvas, (30, 20, 14, 255), tile, width=max(2, s // 110), border_radius=radius)
     rim = pygame.Surface((s, s), pygame.SRCALPHA)
-    pygame.draw.rect(rim, (255, 230, 190, 70), tile.inflate(-s // 60, -s // 60), width=s // 90,
-                     border_radius=radius)
+    pygame.draw.rect(
+        rim, (255, 230, 190, 70), tile.inflate(-s // 60, -s // 60), width=s // 90, border_radius=radius
+    )
     rim.blit(_gradient((s, s), (255, 255, 255), (0, 0, 0)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     canvas.blit(rim, (0, 0))
 
@@ -164,8 +165,13 @@ def draw_master(small: bool) -> pygame.Surface:
         pygame.draw.circle(canvas, line, (cx, cy), gap * 0.92, width)
         # drawn on its own layer: the moon's bite is painted transparent and must not cut the tile
         emblem = pygame.Surface((s, s), pygame.SRCALPHA)
-        sprites.draw_suit(emblem, "moons", (face.left + face.width * 0.75, face.top + face.height * 0.25),
-                          face.width * 0.11, (*EMBLEM, 255))
+        sprites.draw_suit(
+            emblem,
+            "moons",
+            (face.left + face.width * 0.75, face.top + face.height * 0.25),
+            face.width * 0.11,
+            (*EMBLEM, 255),
+        )
         canvas.blit(emblem, (0, 0))
 
     # the pieces: a pawn standing left of centre, a coin lying in front of it on the right

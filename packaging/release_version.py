@@ -28,8 +28,10 @@ def tag_problem(tag: str, version: str) -> str | None:
     """Why ``tag`` may not release ``version`` (None when it may). Tags look like ``v0.1.0``."""
     if tag == f"v{version}":
         return None
-    return (f"the tag {tag!r} does not match the version in pyproject.toml ({version}): "
-            f"tag the commit 'v{version}', or change the version in pyproject.toml first")
+    return (
+        f"the tag {tag!r} does not match the version in pyproject.toml ({version}): "
+        f"tag the commit 'v{version}', or change the version in pyproject.toml first"
+    )
 
 
 def changelog_section(text: str, version: str) -> str | None:

@@ -92,8 +92,10 @@ class Progress:
         if not self.newer:
             self.newer = True
             self.writable = False
-            self.message = ("Your lesson progress was written by a newer version of Curio Boards, so the "
-                            "stars you earn here are kept only until you close the game.")
+            self.message = (
+                "Your lesson progress was written by a newer version of Curio Boards, so the "
+                "stars you earn here are kept only until you close the game."
+            )
 
     def _there(self) -> bool:
         """Whether something (anything, even a broken link) sits where the file goes."""
@@ -114,12 +116,16 @@ class Progress:
             os.replace(self.path, target)
         except OSError:
             self.writable = False
-            self.message = (f"Your lesson progress could not be read ({reason}), and the file could not "
-                            "be moved aside, so the stars you earn now are kept until you close the game.")
+            self.message = (
+                f"Your lesson progress could not be read ({reason}), and the file could not "
+                "be moved aside, so the stars you earn now are kept until you close the game."
+            )
             return
         self.aside = target
-        self.message = (f"Your lesson progress could not be read ({reason}), so it starts afresh. "
-                        f"The old file was kept as {target.name}.")
+        self.message = (
+            f"Your lesson progress could not be read ({reason}), so it starts afresh. "
+            f"The old file was kept as {target.name}."
+        )
 
     # -- questions ----------------------------------------------------------------------------------
     def stars(self, game_id: str, lesson_id: str) -> int:

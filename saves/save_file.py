@@ -74,8 +74,9 @@ MATCH_SCHEMA = Record(
         "seats": Field(MapOf(Record(), max_keys=20, expected="an object of seats"), "its seats"),
         "moves": Field(ListOf(_MOVE, max_items=20_000, expected="a list of moves"), "its moves"),
         "pending": Field(Nullable(MapOf(_ORDER, max_keys=20)), "its secret orders"),
-        "hints": Field(Nullable(MapOf(_HINTS_USED, max_keys=20, expected="an object of counts")),
-                       "its hint counts"),
+        "hints": Field(
+            Nullable(MapOf(_HINTS_USED, max_keys=20, expected="an object of counts")), "its hint counts"
+        ),
         "result": Field(Nullable(Record({"reason": Field(Text(2_000), "its result")})), "its result"),
     }
 )

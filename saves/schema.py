@@ -223,8 +223,13 @@ def valid(schema: Schema, value: Any) -> bool:
     return True
 
 
-def field_or(schema: Schema, data: Mapping[str, Any], key: str, default: Any,
-             convert: Callable[[Any], Any] | None = None) -> Any:
+def field_or(
+    schema: Schema,
+    data: Mapping[str, Any],
+    key: str,
+    default: Any,
+    convert: Callable[[Any], Any] | None = None,
+) -> Any:
     """``data[key]`` when present and valid (converted), else ``default``: the settings policy."""
     if key not in data or not valid(schema, data[key]):
         return default

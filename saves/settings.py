@@ -34,8 +34,16 @@ ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "slow": 0.6, "normal": 1.0, "f
 """Choices for ``animation_speed`` and their speed factors, in the order a settings screen lists them."""
 
 _KNOWN_KEYS = (
-    "version", "fullscreen", "animation_speed", "muted", "master_volume", "effects_volume", "last_new_game",
-    "show_solved", "window_size", "window_position",
+    "version",
+    "fullscreen",
+    "animation_speed",
+    "muted",
+    "master_volume",
+    "effects_volume",
+    "last_new_game",
+    "show_solved",
+    "window_size",
+    "window_position",
 )
 
 DEFAULT_VOLUME = 80

@@ -129,7 +129,7 @@ class SaveStore:
         return entry
 
     def save_copy(self, match: Match, label: str | None = None) -> SaveEntry:
-        """"Save a copy": a new file under a new match id, named after the original ("… (copy)")
+        """ "Save a copy": a new file under a new match id, named after the original ("… (copy)")
         unless ``label`` is given. The match on screen keeps its id, so its next Ctrl+S still
         replaces its own file, never the copy."""
         own = self._own_save(match.match_id)
@@ -237,7 +237,8 @@ class SaveStore:
         if excess <= 0:
             return deleted
         candidates = [
-            e for e in entries
+            e
+            for e in entries
             if e.healthy and e.pristine and e.over and e.kind == AUTOSAVE and e.path != keep
         ]
         candidates.sort(key=lambda e: (sort_time(e.saved_at), e.path.name))
@@ -300,7 +301,8 @@ class SaveStore:
         found = self.entries()
         manual = [e for e in found if e.healthy and e.kind == MANUAL]
         shown = [
-            e for e in found
+            e
+            for e in found
             if not (e.healthy and e.kind == AUTOSAVE and any(_same_position(e, m) for m in manual))
         ]
         shown.sort(key=lambda e: (-sort_time(e.saved_at), e.title.casefold(), e.path.name))

@@ -13,9 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 @pytest.fixture(autouse=True)
-def _isolated_data_dir(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test may touch a real user's saves or settings."""
     monkeypatch.setenv("CURIO_BOARDS_DATA_DIR", str(tmp_path_factory.mktemp("curio-data")))
 

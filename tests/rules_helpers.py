@@ -53,8 +53,9 @@ def virtual_clock(monkeypatch: pytest.MonkeyPatch, step: float) -> VirtualClock:
     return fake
 
 
-def assert_ai_keeps_its_limits(ai: AIFunction, state: Any, stats: Mapping[str, Any],
-                               monkeypatch: pytest.MonkeyPatch) -> None:
+def assert_ai_keeps_its_limits(
+    ai: AIFunction, state: Any, stats: Mapping[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Normal and hard answer ``state`` with a legal move inside a node limit (and report a finished
     search of depth 1 or more and no more nodes than allowed in ``stats``), and hard stops at its
     time limit: on a :class:`VirtualClock` the search's own account of its time stays inside it."""

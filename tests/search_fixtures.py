@@ -40,8 +40,12 @@ GAMES: dict[str, dict[str, Any]] = {
         "searches": (("easy", 1), ("normal", 2), ("hard", 4)),
     },
     "elephant-run": {
-        "options": [{}, {"compound": "on"}, {"points": "8", "farmers": "5"},
-                    {"points": "12", "farmers": "7"}],
+        "options": [
+            {},
+            {"compound": "on"},
+            {"points": "8", "farmers": "5"},
+            {"points": "12", "farmers": "7"},
+        ],
         "plies": (3, 5, 7, 9, 11, 13, 16, 19, 22),
         "searches": (("easy", 4), ("normal", 5), ("hard", 6)),
     },
@@ -51,8 +55,9 @@ PER_GAME = 24
 """Positions kept per game (the issue asks for at least 20)."""
 
 
-def play_to(game_id: str, options: dict[str, str], seed: int,
-            plies: int) -> tuple[GameState, list[str]] | None:
+def play_to(
+    game_id: str, options: dict[str, str], seed: int, plies: int
+) -> tuple[GameState, list[str]] | None:
     """The position after ``plies`` turns of a seeded game (random moves, one in three the greedy
     bot's), with the moves' notation; None if the game ended first."""
     info = get(game_id)
@@ -63,8 +68,11 @@ def play_to(game_id: str, options: dict[str, str], seed: int,
         if state.over:
             return None
         player = state.to_move()[0]
-        move = greedy_move(state, player, rng.randrange(1 << 30)) if rng.random() < 0.35 \
+        move = (
+            greedy_move(state, player, rng.randrange(1 << 30))
+            if rng.random() < 0.35
             else state.random_move(player, rng)
+        )
         texts.append(state.move_to_text(player, move))
         state = state.apply_turn({player: move})
     return (None if state.over else state), texts
@@ -128,8 +136,9 @@ def positions(game_id: str) -> list[tuple[dict[str, str], list[str], int | None,
     return out
 
 
-def ending_position(game_id: str, options: dict[str, str], seed: int,
-                    before: int) -> tuple[dict[str, str], list[str], None, GameState] | None:
+def ending_position(
+    game_id: str, options: dict[str, str], seed: int, before: int
+) -> tuple[dict[str, str], list[str], None, GameState] | None:
     """The position ``before`` turns from the end of a seeded game played out (at most 400 turns),
     where forced wins are in reach of the search."""
     info = get(game_id)
@@ -138,8 +147,11 @@ def ending_position(game_id: str, options: dict[str, str], seed: int,
     texts: list[str] = []
     while not state.over and len(texts) < 400:
         player = state.to_move()[0]
-        move = greedy_move(state, player, rng.randrange(1 << 30)) if rng.random() < 0.35 \
+        move = (
+            greedy_move(state, player, rng.randrange(1 << 30))
+            if rng.random() < 0.35
             else state.random_move(player, rng)
+        )
         texts.append(state.move_to_text(player, move))
         state = state.apply_turn({player: move})
     if not state.over or len(texts) <= before:
@@ -177,9 +189,20 @@ def record(game_ids: list[str]) -> dict[str, Any]:
                     continue  # the easy elephant does not search
                 seed = 100 + index
                 move, score, nodes = searched(state, player, level, depth, seed)
-                rows.append({"options": options, "moves": texts, "bench": bench, "player": player,
-                             "level": level, "depth": depth, "seed": seed, "move": move, "score": score,
-                             "nodes": nodes})
+                rows.append(
+                    {
+                        "options": options,
+                        "moves": texts,
+                        "bench": bench,
+                        "player": player,
+                        "level": level,
+                        "depth": depth,
+                        "seed": seed,
+                        "move": move,
+                        "score": score,
+                        "nodes": nodes,
+                    }
+                )
                 print(game_id, index, level, depth, move, score, nodes, file=sys.stderr, flush=True)
         data[game_id] = rows
     PATH.parent.mkdir(exist_ok=True)

@@ -126,8 +126,10 @@ def test_the_window_never_goes_below_the_minimum(app: App, size: tuple[int, int]
     from scenes.dev.showcase import build
 
     build(app, "match-mid:elephant-run")
-    for event in (pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size),
-                  pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])):
+    for event in (
+        pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size),
+        pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]),
+    ):
         app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)  # a window manager ignoring the minimum
         app.step([event], 1 / 60)
         assert app.size[0] >= MIN_SIZE[0] and app.size[1] >= MIN_SIZE[1]

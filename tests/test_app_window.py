@@ -157,9 +157,7 @@ def test_an_explicit_size_is_for_this_run_only(tmp_path: Path, screens: list[Dis
     assert settings_file(tmp_path).read_text(encoding="utf-8") == before
 
 
-def test_no_display_known_falls_back_to_the_default_size(
-    tmp_path: Path, screens: list[Display]
-) -> None:
+def test_no_display_known_falls_back_to_the_default_size(tmp_path: Path, screens: list[Display]) -> None:
     screens.clear()
     app = App(data_dir=tmp_path, size=None)
     try:

@@ -25,8 +25,13 @@ def test_think_figures_gather_every_move_and_the_searchs_report() -> None:
             stats.update(depth={"normal": 2, "hard": 6}[level], nodes=1000)
         return "move"
 
-    figures = think_figures([Stand(), Stand()], ["easy", "normal", "hard"], choose,
-                            {"easy": 0.25, "normal": 0.8, "hard": 2.5}, stats)
+    figures = think_figures(
+        [Stand(), Stand()],
+        ["easy", "normal", "hard"],
+        choose,
+        {"easy": 0.25, "normal": 0.8, "hard": 2.5},
+        stats,
+    )
     assert calls == [("easy", 0), ("easy", 1), ("normal", 0), ("normal", 1), ("hard", 0), ("hard", 1)]
     easy, normal, hard = figures
     assert (easy.level, easy.budget, easy.depth, easy.nodes_per_second) == ("easy", 0.25, None, None)
@@ -35,8 +40,9 @@ def test_think_figures_gather_every_move_and_the_searchs_report() -> None:
 
 
 def test_the_table_says_how_far_over_the_budget_the_slowest_move_went() -> None:
-    lines = think_table([ThinkFigures("hard", 2.5, 2.1, 2.75, 5.0, 90_000.0),
-                         ThinkFigures("easy", 0.25, 0.01, 0.02)])
+    lines = think_table(
+        [ThinkFigures("hard", 2.5, 2.1, 2.75, 5.0, 90_000.0), ThinkFigures("easy", 0.25, 0.01, 0.02)]
+    )
     assert lines[0].split() == ["level", "budget", "median", "max", "over", "depth", "nodes/s"]
     assert lines[1].split() == ["hard", "2.50s", "2.100s", "2.750s", "0.250s", "5.0", "90,000"]
     assert lines[2].split() == ["easy", "0.25s", "0.010s", "0.020s", "0.000s", "-", "-"]

@@ -42,8 +42,9 @@ def pos(pieces: str, side: str = "t", ep: str | None = None, quiet: int = 0) -> 
 
 def texts(state: ChangingChallengesState, frm: str | None = None) -> set[str]:
     player = state.player
-    return {state.move_to_text(player, m) for m in state.legal_moves(player)
-            if frm is None or m[0] == sq(frm)}
+    return {
+        state.move_to_text(player, m) for m in state.legal_moves(player) if frm is None or m[0] == sq(frm)
+    }
 
 
 def play(state: ChangingChallengesState, *moves: str) -> ChangingChallengesState:
@@ -153,8 +154,11 @@ def test_register_entry_and_piece_sets() -> None:
     assert info.validate({}) == {"pieces": "standard"}
     with pytest.raises(GameError):
         info.validate({"pieces": "knights"})
-    counts = {"standard": {6: 1, 4: 3, 3: 2, 2: 4, 1: 4}, "no-rooks": {6: 1, 4: 3, 2: 4, 1: 6},
-              "many-pawns": {6: 1, 4: 2, 3: 2, 2: 2, 1: 7}}
+    counts = {
+        "standard": {6: 1, 4: 3, 3: 2, 2: 4, 1: 4},
+        "no-rooks": {6: 1, 4: 3, 2: 4, 1: 6},
+        "many-pawns": {6: 1, 4: 2, 3: 2, 2: 2, 1: 7},
+    }
     for pieces, expected in counts.items():
         state = info.new_state({"pieces": pieces})
         assert state.moment == 0 and state.player == T
@@ -182,8 +186,17 @@ def test_register_entry_and_piece_sets() -> None:
 # -- every piece ------------------------------------------------------------------------------------------
 def test_bishop_moves_and_blocking() -> None:
     state = pos("Bd6 Pf8 rb4")
-    assert texts(state, "d6") == {"d6-e7", "d6-c7", "d6-b8", "d6-a9", "d6-e5", "d6-f4", "d6-g3",
-                                  "d6-c5", "d6xb4"}  # f8 own pawn blocks; 2 + 3 > 4: no merge
+    assert texts(state, "d6") == {
+        "d6-e7",
+        "d6-c7",
+        "d6-b8",
+        "d6-a9",
+        "d6-e5",
+        "d6-f4",
+        "d6-g3",
+        "d6-c5",
+        "d6xb4",
+    }  # f8 own pawn blocks; 2 + 3 > 4: no merge
     assert why(state, "d6-f8") == "f8 is occupied by your own pawn"
     assert why(state, "d6-g9") == "the path is blocked at f8"
     assert why(state, "d6-d7") == "a bishop moves diagonally"
@@ -193,8 +206,23 @@ def test_bishop_moves_and_blocking() -> None:
 
 def test_rook_queen_king_moves_stop_at_storage() -> None:
     rook = pos("Rd8 pd11")
-    assert texts(rook, "d8") == {"d8-d9", "d8-d10", "d8xd11", "d8&d11", "d8-d7", "d8-d6", "d8-d5",
-                                 "d8-d4", "d8-d3", "d8-a8", "d8-b8", "d8-c8", "d8-e8", "d8-f8", "d8-g8"}
+    assert texts(rook, "d8") == {
+        "d8-d9",
+        "d8-d10",
+        "d8xd11",
+        "d8&d11",
+        "d8-d7",
+        "d8-d6",
+        "d8-d5",
+        "d8-d4",
+        "d8-d3",
+        "d8-a8",
+        "d8-b8",
+        "d8-c8",
+        "d8-e8",
+        "d8-f8",
+        "d8-g8",
+    }
     assert why(rook, "d8-e9") == "a rook moves along a file or a rank"
     assert why(rook, "d8-d12") == "the path is blocked at d11"
     queen = pos("Qa3")
@@ -216,7 +244,7 @@ def test_pawn_moves() -> None:
     assert texts(state, "e5") == set()  # blocked straight ahead, nothing to knock diagonally
     assert texts(state, "g4") == {"g4-g5"}  # the double step is blocked at g6
     assert why(state, "e5xe6") == "a pawn cannot knock straight ahead, only diagonally forward"
-    assert why(state, "c4-c3") .startswith("a pawn moves straight forward, toward the opponent")
+    assert why(state, "c4-c3").startswith("a pawn moves straight forward, toward the opponent")
     assert why(state, "c4-d5").startswith("a pawn moves diagonally only to knock")
     moved = pos("Pc5")
     assert texts(moved) == {"c5-c6"}
@@ -277,8 +305,9 @@ def test_storage_fills_line_6_then_line_7_from_the_owners_left() -> None:
     after = play(pos(f"qd9 Rd4 {full}", "c"), "d9xd4")
     assert at(after, "a1") == "R"
     assert B.STORAGE_FILL[0][:8] == tuple(sq(n) for n in ("a2", "b2", "c2", "d2", "e2", "f2", "g2", "a1"))
-    assert B.STORAGE_FILL[1][:8] == tuple(sq(n) for n in ("g14", "f14", "e14", "d14", "c14", "b14", "a14",
-                                                          "g15"))
+    assert B.STORAGE_FILL[1][:8] == tuple(
+        sq(n) for n in ("g14", "f14", "e14", "d14", "c14", "b14", "a14", "g15")
+    )
 
 
 def test_en_passant_with_and_without_merge() -> None:
@@ -444,8 +473,13 @@ def test_position_text_round_trip_and_validation() -> None:
         assert str(state).splitlines()[0] == state.text()
     start = GAME.new_state()
     assert start.text().endswith(" t -")
-    for bad in ("nonsense", start.text().replace("k", "."), start.text().replace(" t ", " x "),
-                "......./q....../" + start.text()[16:], start.text()[:-1] + "d11"):
+    for bad in (
+        "nonsense",
+        start.text().replace("k", "."),
+        start.text().replace(" t ", " x "),
+        "......./q....../" + start.text()[16:],
+        start.text()[:-1] + "d11",
+    ):
         with pytest.raises(GameError):
             ChangingChallengesState.from_text(bad)
 
@@ -468,8 +502,9 @@ def test_scene_helpers() -> None:
     assert (sq("d12"), "knock") in targets and (sq("d8"), "move") in targets
     assert all(kind != "merge" for _, kind in targets)
     merge = pos("Pc4 pd5").targets_from(sq("c4"))
-    assert sorted(merge) == sorted([(sq("c5"), "move"), (sq("c6"), "move"), (sq("d5"), "knock"),
-                                    (sq("d5"), "merge")])
+    assert sorted(merge) == sorted(
+        [(sq("c5"), "move"), (sq("c6"), "move"), (sq("d5"), "knock"), (sq("d5"), "merge")]
+    )
 
 
 # -- perft ---------------------------------------------------------------------------------------------------
@@ -609,11 +644,13 @@ def test_evaluation_and_search_are_colour_symmetric(seed: int, plies: int) -> No
     a = ai_module.ChangingChallengesRules(state)
     b = ai_module.ChangingChallengesRules(twin)
     assert a.pst + ai_module.moment_value(state.moment) + a._kings() == -(
-        b.pst + ai_module.moment_value(twin.moment) + b._kings())
+        b.pst + ai_module.moment_value(twin.moment) + b._kings()
+    )
     assert a.evaluate(state.side, state.moment, a.pst) == b.evaluate(twin.side, twin.moment, b.pst)
     window = (-ai_module.INF, ai_module.INF)
-    assert (a.qsearch(*window, 0, state.side, state.ep, state.moment, a.pst, a.hash, 0)
-            == b.qsearch(*window, 0, twin.side, twin.ep, twin.moment, b.pst, b.hash, 0))
+    assert a.qsearch(*window, 0, state.side, state.ep, state.moment, a.pst, a.hash, 0) == b.qsearch(
+        *window, 0, twin.side, twin.ep, twin.moment, b.pst, b.hash, 0
+    )
     searches = [Search(rules, rules.budget, rules.history) for rules in (a, b)]
     assert searches[0].node(a.root, 2, *window, 0) == searches[1].node(b.root, 2, *window, 0)
 
@@ -639,8 +676,17 @@ def test_quiescence_does_not_stand_pat_in_front_of_a_tipping_threat(monkeypatch:
     state = pos("Ka3 kg13 Qa2 Qb2 re10")
     assert state.moment == -42 and B.quiet_win(list(state.board), B.CIRCLES, state.moment)
     searcher = ai_module.ChangingChallengesRules(state, Budget(Limit()))
-    args = (-ai_module.INF, ai_module.INF, 0, state.side, state.ep, state.moment, searcher.pst,
-            searcher.hash, 0)
+    args = (
+        -ai_module.INF,
+        ai_module.INF,
+        0,
+        state.side,
+        state.ep,
+        state.moment,
+        searcher.pst,
+        searcher.hash,
+        0,
+    )
     assert searcher.qsearch(*args) < -ai_module.WIN_BOUND
     monkeypatch.setattr(ai_module, "EVASION_PLIES", 0)
     assert abs(searcher.qsearch(*args)) < ai_module.WIN_BOUND

@@ -110,8 +110,14 @@ def test_nothing_under_the_curtain_reacts(app: Any, game: str) -> None:
         assert scene.curtain_for is not None
         assert not any(b.visible for b in scene.buttons.values())
         for button in scene.buttons.values():
-            app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0),
-                                         buttons=(0, 0, 0))], DT)
+            app.step(
+                [
+                    pygame.event.Event(
+                        pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+                    )
+                ],
+                DT,
+            )
             before = (len(app.stack), match.move_texts(), dict(match.pending))
             click(app, button.rect.center, button=3)  # right clicks never lift it
             pump(app)
@@ -160,7 +166,7 @@ def test_against_the_computer_there_is_no_curtain(app: Any) -> None:
 
 
 def test_typing_a_name_in_the_rename_box_changes_no_setting(app: Any) -> None:
-    """"Couch game with Ana" once muted the app: every key typed into a text field is the field's."""
+    """ "Couch game with Ana" once muted the app: every key typed into a text field is the field's."""
     from game.match import AI
 
     match = Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat(AI, "easy")})
@@ -173,8 +179,14 @@ def test_typing_a_name_in_the_rename_box_changes_no_setting(app: Any) -> None:
     pump(app)
     before = (app.settings.muted, app.fullscreen, len(app.stack))
     for character in "Couch game with Ana m 12 hH":
-        app.step([pygame.event.Event(pygame.KEYDOWN, key=ord(character.lower()), mod=0, unicode=character,
-                                     scancode=0),
-                  pygame.event.Event(pygame.TEXTINPUT, text=character)], DT)
+        app.step(
+            [
+                pygame.event.Event(
+                    pygame.KEYDOWN, key=ord(character.lower()), mod=0, unicode=character, scancode=0
+                ),
+                pygame.event.Event(pygame.TEXTINPUT, text=character),
+            ],
+            DT,
+        )
     assert (app.settings.muted, app.fullscreen, len(app.stack)) == before
     assert load._rename is not None and load._rename.entry.get_text() == "Couch game with Ana m 12 hH"

@@ -150,9 +150,14 @@ def test_token_ai_never_deletes_a_last_square_when_it_need_not() -> None:
                 sq = elasta_ai.ai(state, player, level, random.Random(seed), 0.2)
                 state.check_move(player, sq)
                 assert sq != NO_TOKEN
-                after = state.apply_turn({player: sq, (BLACK if player == WHITE else WHITE):
-                                          state.random_move(BLACK if player == WHITE else WHITE,
-                                                            random.Random(seed))})
+                after = state.apply_turn(
+                    {
+                        player: sq,
+                        (BLACK if player == WHITE else WHITE): state.random_move(
+                            BLACK if player == WHITE else WHITE, random.Random(seed)
+                        ),
+                    }
+                )
                 if level != "easy":
                     assert after.outcome() is None or after.outcome().winner == player  # type: ignore[union-attr]
     # With a choice, the deepest file pays: never file A (depth 1) for White.
@@ -210,8 +215,7 @@ def test_hard_looks_ahead_and_samples_from_the_deeper_game() -> None:
     whites = [elasta_ai.random_allotment(random.Random(i)) for i in range(6)]
     blacks = [elasta_ai.random_allotment(random.Random(10 + i)) for i in range(5)]
     game = elasta_ai.TurnGame(state.lines, state.deleted, True)
-    w, x, b, y = elasta_ai.look_ahead(game, whites, [1 / 6] * 6, blacks, [0.2] * 5, 4,
-                                         clock.now() + 5)
+    w, x, b, y = elasta_ai.look_ahead(game, whites, [1 / 6] * 6, blacks, [0.2] * 5, 4, clock.now() + 5)
     # the four likeliest of each side, then the deep game's own oracle rounds add best replies
     assert w[:4] == whites[:4] and b[:4] == blacks[:4] and len(w) > 4 and len(b) > 4
     assert len(w) == len(x) and len(b) == len(y)
@@ -254,8 +258,9 @@ def test_habits_are_seen_after_two_exact_repeats_and_punished() -> None:
     assert 6 <= punished <= 10  # usually, not always: a bait must not be a sure thing
 
 
-def _greedy_game(white_move: Callable[[ElastaState, random.Random], tuple[int, ...]], turns: int,
-                 seed: int = 5) -> ElastaState:
+def _greedy_game(
+    white_move: Callable[[ElastaState, random.Random], tuple[int, ...]], turns: int, seed: int = 5
+) -> ElastaState:
     """White plays ``white_move``, Black random allotments, for ``turns`` turns."""
     rng = random.Random(seed)
     state = ElastaState()
@@ -308,19 +313,30 @@ def test_a_beginner_is_recognised_and_an_equilibrium_player_is_not() -> None:
 
 
 def test_recent_turns_are_remembered_but_not_part_of_the_position() -> None:
-    turns = [((0, 1, 2, 3, 4, 5, 6, 7), (0, 1, 2, 3, 4, 5, 6, 7)), ((7, 6, 5, 4, 3, 2, 1, 0),) * 2,
-             ((1, 0, 3, 2, 5, 4, 7, 6),) * 2, ((2, 3, 0, 1, 6, 7, 4, 5),) * 2]  # all ties: nothing moves
+    turns = [
+        ((0, 1, 2, 3, 4, 5, 6, 7), (0, 1, 2, 3, 4, 5, 6, 7)),
+        ((7, 6, 5, 4, 3, 2, 1, 0),) * 2,
+        ((1, 0, 3, 2, 5, 4, 7, 6),) * 2,
+        ((2, 3, 0, 1, 6, 7, 4, 5),) * 2,
+    ]  # all ties: nothing moves
     state = ElastaState(tokens=True)
     for number, (white, black) in enumerate(turns, 1):
         deleted = state.deleted
         state = state.apply_turn({WHITE: white, BLACK: black})
         assert state.phase == PHASE_TOKEN and state.recent[-1] == ((4,) * 8, deleted, white, black)
-        state = state.apply_turn({WHITE: square_index(f"{'abcd'[number - 1]}1"),
-                                  BLACK: square_index(f"{'hgfe'[number - 1]}8")})
+        state = state.apply_turn(
+            {WHITE: square_index(f"{'abcd'[number - 1]}1"), BLACK: square_index(f"{'hgfe'[number - 1]}8")}
+        )
         assert state.recent[-1][2:] == (white, black)  # the token sub-turn keeps them
     assert [t[2] for t in state.recent] == [t[0] for t in turns[-3:]]  # only the last three
     assert not state.over
     assert state.recent[-1][1] == state.deleted & ~(1 << square_index("d1") | 1 << square_index("e8"))
-    bare = ElastaState(state.lines, tokens=True, phase=state.phase, turn=state.turn, deleted=state.deleted,
-                       tokens_left=state.tokens_left)
+    bare = ElastaState(
+        state.lines,
+        tokens=True,
+        phase=state.phase,
+        turn=state.turn,
+        deleted=state.deleted,
+        tokens_left=state.tokens_left,
+    )
     assert bare == state and hash(bare) == hash(state)

@@ -171,8 +171,9 @@ def test_token_subturn_follows_each_turn() -> None:
 
 
 def test_token_must_be_own_live_square() -> None:
-    state = ElastaState((3, 3, 3, 5, 3, 5, 4, 3), tokens=True, phase=PHASE_TOKEN, turn=1,
-                        deleted=deleted("c2"))
+    state = ElastaState(
+        (3, 3, 3, 5, 3, 5, 4, 3), tokens=True, phase=PHASE_TOKEN, turn=1, deleted=deleted("c2")
+    )
     with pytest.raises(IllegalMoveError, match="not in White's territory"):
         state.parse_move(WHITE, "c4")
     with pytest.raises(IllegalMoveError, match="not in Black's territory"):
@@ -292,8 +293,13 @@ def test_allotment_check_without_scanning_and_spaces_allowed() -> None:
 # -- description ----------------------------------------------------------------------------------
 def test_position_score_and_picture() -> None:
     state = play(ElastaState(), "05172463/47203165", "01472653/34207615")
-    assert state.position() == {"lines": [2, 2, 4, 5, 3, 4, 4, 3], "phase": "allot", "turn": 2,
-                                "to_move": ["white", "black"], "tokens": False}
+    assert state.position() == {
+        "lines": [2, 2, 4, 5, 3, 4, 4, 3],
+        "phase": "allot",
+        "turn": 2,
+        "to_move": ["white", "black"],
+        "tokens": False,
+    }
     assert state.score() == {"white": 1, "black": 6}
     picture = str(state).splitlines()
     assert picture[0].split()[:8] == list("ABCDEFGH")

@@ -53,11 +53,13 @@ def random_position(seed: int, options: dict[str, str]) -> ElephantRunState:
 @given(
     seed=st.integers(0, 10**9),
     level=st.sampled_from(["easy", "normal", "hard"]),
-    options=st.fixed_dictionaries({
-        "points": st.sampled_from(["8", "10", "12"]),
-        "farmers": st.sampled_from(["5", "6", "7"]),
-        "compound": st.sampled_from(["on", "off"]),
-    }),
+    options=st.fixed_dictionaries(
+        {
+            "points": st.sampled_from(["8", "10", "12"]),
+            "farmers": st.sampled_from(["5", "6", "7"]),
+            "compound": st.sampled_from(["on", "off"]),
+        }
+    ),
 )
 def test_every_level_plays_legal_moves(seed: int, level: str, options: dict[str, str]) -> None:
     state = random_position(seed, options)
@@ -97,8 +99,9 @@ def test_farmers_punish_a_corner_start(corner: str, level: str) -> None:
 def test_farmers_find_the_one_hemming_move() -> None:
     # Elephant in the hole a1; only b2 is open. c2-b2 closes it (the jump to c3 is blocked by a
     # farmer); any other farmer reaching b2 would open its old square or the square beyond.
-    state = ElephantRunState.from_position("a1", ["a2", "b1", "a3", "c1", "c3", "c2"], holes=["a1"],
-                                           to_move=FARMERS)
+    state = ElephantRunState.from_position(
+        "a1", ["a2", "b1", "a3", "c1", "c3", "c2"], holes=["a1"], to_move=FARMERS
+    )
     for level in ("normal", "hard"):
         move = GAME.ai(state, FARMERS, level, random.Random(3), Limit(depth=3))
         assert state.move_to_text(FARMERS, move) == "c2-b2"
@@ -112,8 +115,10 @@ def test_hard_elephant_plays_the_only_winning_move() -> None:
     # The elephant (e3, in a hole) needs three more points. Exhaustive search (solve) shows that
     # e3-d2 wins while e3-f2 and e3-f4 lose; the test re-derives that rather than trusting it.
     state = ElephantRunState.from_position(
-        "e3", ["a3", "b4", "c2", "d1", "d4", "e1"],
-        holes=["c3", "d3", "e3", "e2", "f3", "e4"], target=9,
+        "e3",
+        ["a3", "b4", "c2", "d1", "d4", "e1"],
+        holes=["c3", "d3", "e3", "e2", "f3", "e4"],
+        target=9,
     )
     assert state.points == 6 and state.side == SIDE_ELEPHANT
     results = {state.move_to_text(ELEPHANT, m): solve(state.apply(m)) for m in state.legal_moves(ELEPHANT)}
@@ -128,7 +133,8 @@ def test_hard_elephant_plays_the_only_winning_move() -> None:
 def test_hard_elephant_avoids_the_trap_two_from_the_end() -> None:
     # Elephant f2 (in a hole) needs 2 points: f2-f1 walks into a corner the farmers close; f2-f3 wins.
     state = ElephantRunState.from_position(
-        "f2", ["a3", "b4", "c3", "d3", "e1"], holes=["f2", "c2", "d2", "e2", "e3"], target=8, n_farmers=6)
+        "f2", ["a3", "b4", "c3", "d3", "e1"], holes=["f2", "c2", "d2", "e2", "e3"], target=8, n_farmers=6
+    )
     results = {state.move_to_text(ELEPHANT, m): solve(state.apply(m)) for m in state.legal_moves(ELEPHANT)}
     assert results == {"f2-f1": FARMERS, "f2-f3": ELEPHANT}
     for level in ("normal", "hard"):
@@ -139,8 +145,10 @@ def test_hard_elephant_avoids_the_trap_two_from_the_end() -> None:
 def test_hard_farmers_keep_a_won_position() -> None:
     # After the elephant's losing e3-f2 / e3-f4 in the first endgame the farmers must find the win.
     base = ElephantRunState.from_position(
-        "e3", ["a3", "b4", "c2", "d1", "d4", "e1"],
-        holes=["c3", "d3", "e3", "e2", "f3", "e4"], target=9,
+        "e3",
+        ["a3", "b4", "c2", "d1", "d4", "e1"],
+        holes=["c3", "d3", "e3", "e2", "f3", "e4"],
+        target=9,
     )
     for text in ("e3-f2", "e3-f4"):
         state = base.apply(base.parse_move(ELEPHANT, text))
@@ -152,7 +160,8 @@ def test_hard_farmers_keep_a_won_position() -> None:
 
 def test_searcher_proves_results() -> None:
     state = ElephantRunState.from_position(
-        "f2", ["a3", "b4", "c3", "d3", "e1"], holes=["f2", "c2", "d2", "e2", "e3"], target=8, n_farmers=6)
+        "f2", ["a3", "b4", "c3", "d3", "e1"], holes=["f2", "c2", "d2", "e2", "e3"], target=8, n_farmers=6
+    )
     move, found = search_move(state, random.Random(0), Budget(Limit()), 99, None)
     assert found is not None and found.score == WIN and state.move_to_text(ELEPHANT, move) == "f2-f3"
     assert found.nodes < 20_000
@@ -204,8 +213,10 @@ def test_easy_elephant_errs_like_a_beginner_not_at_random() -> None:
     # overlooks it (EASY_MISSED_TRAMPLE) or prefers open ground, and never takes an edge square here.
     state = ElephantRunState.from_position("c2", ["d2", "a4", "f4", "a1", "f1", "b4"])
     assert state.side == SIDE_ELEPHANT
-    texts = [state.move_to_text(ELEPHANT, GAME.ai(state, ELEPHANT, "easy", random.Random(seed), Limit()))
-             for seed in range(200)]
+    texts = [
+        state.move_to_text(ELEPHANT, GAME.ai(state, ELEPHANT, "easy", random.Random(seed), Limit()))
+        for seed in range(200)
+    ]
     tramples = texts.count("c2-e2")
     assert 110 <= tramples <= 170, tramples  # 20 % blind to it, some noise: about 135
     assert "c2-b1" not in texts and "c2-c1" not in texts

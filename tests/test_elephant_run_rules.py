@@ -70,8 +70,14 @@ def test_registered_with_players_and_help() -> None:
 def test_option_defaults_and_validation() -> None:
     assert GAME.validate({}) == {"points": "10", "farmers": "6", "compound": "off"}
     assert GAME.validate({"points": "8", "farmers": "7", "compound": "ON"})["compound"] == "on"
-    for bad in ({"points": "13"}, {"points": "7"}, {"farmers": "4"}, {"farmers": "8"}, {"compound": "yes"},
-                {"speed": "fast"}):
+    for bad in (
+        {"points": "13"},
+        {"points": "7"},
+        {"farmers": "4"},
+        {"farmers": "8"},
+        {"compound": "yes"},
+        {"speed": "fast"},
+    ):
         with pytest.raises(OptionError):
             GAME.validate(bad)
     state = GAME.new_state({"points": "12", "farmers": "5", "compound": "on"})
@@ -244,8 +250,14 @@ def test_farmer_run_step_jump_counts_by_hand() -> None:
     free = ElephantRunState.from_position("f4", ["a1"], holes=["b2", "c3"], to_move=FARMERS)
     assert texts(free) == ["a1-a2", "a1-b1", "a1-d4"]
     assert free.move_kind(free.parse_move(FARMERS, "a1-d4")) == "run"
-    assert len(ElephantRunState.from_position("d4", ["a1"], holes=["b2", "c3"], to_move=FARMERS)
-               .legal_moves(FARMERS)) == 2
+    assert (
+        len(
+            ElephantRunState.from_position("d4", ["a1"], holes=["b2", "c3"], to_move=FARMERS).legal_moves(
+                FARMERS
+            )
+        )
+        == 2
+    )
     in_path = ElephantRunState.from_position("c3", ["a1"], holes=["b2", "c3"], to_move=FARMERS)
     assert texts(in_path) == ["a1-a2", "a1-b1"]
     with pytest.raises(IllegalMoveError, match="run past the elephant"):
@@ -278,7 +290,8 @@ def test_farmers_pass_only_when_stuck() -> None:
     # Farmer a1: a2 a3 a4 b2 c3 d4 are holes and the elephant stands in the hole b1, so every step,
     # jump and run is impossible; the farmers must pass.
     state = ElephantRunState.from_position(
-        "b1", ["a1"], holes=["b1", "a2", "a3", "a4", "b2", "c3", "d4"], to_move=FARMERS)
+        "b1", ["a1"], holes=["b1", "a2", "a3", "a4", "b2", "c3", "d4"], to_move=FARMERS
+    )
     assert state.legal_moves(FARMERS) == [()]
     move = state.parse_move(FARMERS, "pass")
     assert state.move_kind(move) == "pass" and state.move_to_text(FARMERS, move) == "pass"
@@ -310,8 +323,9 @@ def test_target_reached_mid_game() -> None:
 
 def test_hemmed_in_mid_game() -> None:
     # Elephant in the hole a1; farmers close b2 with c2 (beyond it c3 is a farmer): stuck.
-    state = ElephantRunState.from_position("a1", ["a2", "b1", "a3", "c1", "c3", "c2"], holes=["a1"],
-                                           to_move=FARMERS)
+    state = ElephantRunState.from_position(
+        "a1", ["a2", "b1", "a3", "c1", "c3", "c2"], holes=["a1"], to_move=FARMERS
+    )
     after = play(state, "c2-b2")
     outcome = after.outcome()
     assert outcome is not None and outcome.winner == FARMERS
@@ -324,8 +338,9 @@ def test_last_farmer_captured_short_of_target() -> None:
     after = play(state, "a1-c3")
     outcome = after.outcome()
     assert outcome is not None and outcome.winner == FARMERS and "Every farmer is captured" in outcome.reason
-    win = ElephantRunState.from_position("a1", ["b2"], holes=["a1", "f1", "f2", "f3", "f4"], n_farmers=5,
-                                         target=10)
+    win = ElephantRunState.from_position(
+        "a1", ["b2"], holes=["a1", "f1", "f2", "f3", "f4"], n_farmers=5, target=10
+    )
     assert play(win, "a1-c3").outcome() == play(win, "a1-c3").outcome()
     assert play(win, "a1-c3").outcome().winner == ELEPHANT  # type: ignore[union-attr]
 
@@ -409,8 +424,12 @@ def check_invariants(state: ElephantRunState) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**9), points=st.sampled_from(["8", "10", "12"]),
-       farmers=st.sampled_from(["5", "6", "7"]), compound=st.sampled_from(["on", "off"]))
+@given(
+    seed=st.integers(0, 10**9),
+    points=st.sampled_from(["8", "10", "12"]),
+    farmers=st.sampled_from(["5", "6", "7"]),
+    compound=st.sampled_from(["on", "off"]),
+)
 def test_random_games_keep_invariants_and_notation(
     seed: int, points: str, farmers: str, compound: str
 ) -> None:
@@ -481,8 +500,13 @@ def test_position_text_round_trip_and_errors() -> None:
     assert state.position()["text"] == text
     again = GAME.position_factory(text, GAME.validate({"compound": "on"}))  # type: ignore[misc]
     assert again == state
-    for bad in ("..F..F/.F.e../....F. f", "..F..F/.F.e../....F./F..F.. x", "..F..F/.F.x../....F./F..F.. f",
-                "..F..F/.F..../....F./F..F.. f", "..F..F/.FEe../....F./F..F.. f"):
+    for bad in (
+        "..F..F/.F.e../....F. f",
+        "..F..F/.F.e../....F./F..F.. x",
+        "..F..F/.F.x../....F./F..F.. f",
+        "..F..F/.F..../....F./F..F.. f",
+        "..F..F/.FEe../....F./F..F.. f",
+    ):
         with pytest.raises(GameError):
             ElephantRunState.from_text(bad, {})
     with pytest.raises(GameError, match="more farmers"):

@@ -49,8 +49,10 @@ def brute_final_points(state: ElephantRunState) -> int:
     if state.over:
         return state.points
     player = state.to_move()[0]
-    results = [brute_final_points(state._apply_unchecked(move))  # type: ignore[arg-type]
-               for move in state.legal_moves(player)]
+    results = [
+        brute_final_points(state._apply_unchecked(move))  # type: ignore[arg-type]
+        for move in state.legal_moves(player)
+    ]
     return max(results) if player == ELEPHANT else min(results)
 
 
@@ -74,15 +76,19 @@ def small_endgames() -> list[ElephantRunState]:
     for state in game_positions(60, seed=11):
         if state.side == SIDE_ELEPHANT and need(state) <= 2:
             chosen.append(state)
-        elif need(state) == 1 or (need(state) == 2 and farmer_twos < 8
-                                  and len(state.legal_moves(FARMERS)) <= 25):
+        elif need(state) == 1 or (
+            need(state) == 2 and farmer_twos < 8 and len(state.legal_moves(FARMERS)) <= 25
+        ):
             farmer_twos += need(state) == 2
             chosen.append(state)
     # Capturing the last farmer ends the game short of the target: a trap the games rarely reach.
     chosen.append(ElephantRunState.from_position("c2", ["d2"], holes=["a4", "b4"], target=8, n_farmers=5))
     chosen.append(ElephantRunState.from_position("a1", ["a2"], holes=["b1", "b2"], target=9, n_farmers=5))
-    chosen.append(ElephantRunState.from_position("b1", ["c2", "a2"], holes=["a1", "c1", "a3", "c3"],
-                                                 target=8, n_farmers=4, to_move=FARMERS))
+    chosen.append(
+        ElephantRunState.from_position(
+            "b1", ["c2", "a2"], holes=["a1", "c1", "a3", "c3"], target=8, n_farmers=4, to_move=FARMERS
+        )
+    )
     assert not any(state.over for state in chosen[-3:])
     return chosen
 
@@ -109,7 +115,9 @@ def test_every_move_value_agrees_with_brute_force() -> None:
         for move, gain in solver.move_gains(state):
             child = state._apply_unchecked(move)
             assert min(state.points + gain, state.target) == brute_final_points(child), (
-                state.to_text(), state.move_to_text(state.to_move()[0], move))
+                state.to_text(),
+                state.move_to_text(state.to_move()[0], move),
+            )
 
 
 def test_verdicts_count_plies_by_one_point_per_elephant_move() -> None:
@@ -170,8 +178,11 @@ def test_hard_falls_back_to_search_when_the_position_is_too_far_from_the_end() -
 
 # -- the solve command ---------------------------------------------------------------------------------
 def test_solve_prints_the_position_and_every_move(capsys: pytest.CaptureFixture[str]) -> None:
-    state = next(s for s in game_positions(20, seed=3) if need(s) == 3 and s.side == SIDE_ELEPHANT
-                 and not s.compound and s.target == 10 and s.n_farmers == 6)
+    state = next(
+        s
+        for s in game_positions(20, seed=3)
+        if need(s) == 3 and s.side == SIDE_ELEPHANT and not s.compound and s.target == 10 and s.n_farmers == 6
+    )
     assert main(["solve", "elephant-run", "--position", state.to_text()]) == 0
     lines = capsys.readouterr().out.splitlines()
     verdict = solve_state(state)
@@ -186,7 +197,8 @@ def test_solve_prints_the_position_and_every_move(capsys: pytest.CaptureFixture[
 
 
 def test_solve_from_the_start_names_every_square_and_the_corner_traps(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["solve", "elephant-run"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("start: not solved")
@@ -207,7 +219,8 @@ def test_solve_refuses_games_without_a_solver_and_bad_seconds(capsys: pytest.Cap
 def test_report_gives_up_politely_past_its_time() -> None:
     state = ElephantRunState.from_position("c2", ["a1", "b3", "c4", "d1", "e2", "f4"])
     assert report(state, 0.05) == [
-        "position: not solved within 0.05 seconds (the elephant needs 10 more points)"]
+        "position: not solved within 0.05 seconds (the elephant needs 10 more points)"
+    ]
 
 
 def test_one_memo_serves_every_target() -> None:
@@ -220,8 +233,16 @@ def test_one_memo_serves_every_target() -> None:
             target = state.points + extra
             if state.side != SIDE_ELEPHANT and extra == 2 and len(state.legal_moves(FARMERS)) > 25:
                 continue
-            retargeted = ElephantRunState(state.tiles, state.farmers, state.elephant, state.phase, state.side,
-                                          target, state.n_farmers, state.compound)
+            retargeted = ElephantRunState(
+                state.tiles,
+                state.farmers,
+                state.elephant,
+                state.phase,
+                state.side,
+                target,
+                state.n_farmers,
+                state.compound,
+            )
             verdict = shared[state.compound].verdict(retargeted)
             assert min(state.points + verdict.gain, target) == brute_final_points(retargeted)
             checked += 1

@@ -89,8 +89,9 @@ def test_the_celebration_stays_off_the_board(app: Any) -> None:
     board = scene.board_rect
     scene.draw(app.screen)
     cheering = app.screen.copy()
-    winner_card = pygame.Rect(scene.frame.cards.left, scene.frame.cards.top, scene.frame.cards.width,
-                              scene.frame.card_h)
+    winner_card = pygame.Rect(
+        scene.frame.cards.left, scene.frame.cards.top, scene.frame.cards.width, scene.frame.card_h
+    )
     if scene.match.outcome is not None and scene.match.outcome.winner == "farmers":
         winner_card.move_ip(0, scene.frame.card_h + 8)
     card.age = CHEER  # the same frame once the celebration is over
@@ -98,11 +99,18 @@ def test_the_celebration_stays_off_the_board(app: Any) -> None:
     scene.draw(app.screen)
     calm = app.screen.copy()
     around = winner_card.inflate(12, 12)
-    changed = [(x, y) for x in range(around.left, around.right, 2)
-               for y in range(around.top, around.bottom, 2) if cheering.get_at((x, y)) != calm.get_at((x, y))]
+    changed = [
+        (x, y)
+        for x in range(around.left, around.right, 2)
+        for y in range(around.top, around.bottom, 2)
+        if cheering.get_at((x, y)) != calm.get_at((x, y))
+    ]
     assert changed, "the winner's card glows"
-    assert all(cheering.get_at((x, y)) == calm.get_at((x, y))
-               for x in range(board.left, board.right, 3) for y in range(board.top, board.bottom, 3))
+    assert all(
+        cheering.get_at((x, y)) == calm.get_at((x, y))
+        for x in range(board.left, board.right, 3)
+        for y in range(board.top, board.bottom, 3)
+    )
     assert scene.end_dialog is not None and scene.end_dialog.next_frame() is None  # and it ends
 
 
@@ -233,8 +241,15 @@ def test_the_pause_menu_of_a_game_in_progress_offers_new_game_but_no_rematch(app
 # -- the words ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("seconds", "said"),
-    [(0, "<1 min"), (29, "<1 min"), (31, "1 min"), (60 * 47, "47 min"), (60 * 150, "150 min"),
-     (3600 * 5, "5 h"), (3600 * 72, "3 days")],
+    [
+        (0, "<1 min"),
+        (29, "<1 min"),
+        (31, "1 min"),
+        (60 * 47, "47 min"),
+        (60 * 150, "150 min"),
+        (3600 * 5, "5 h"),
+        (3600 * 72, "3 days"),
+    ],
 )
 def test_the_time_a_game_took(seconds: float, said: str) -> None:
     assert texts.duration_text(seconds) == said
@@ -259,8 +274,15 @@ def test_the_card_fits_a_long_reason_in_a_small_panel() -> None:
     from scenes.shell.match.ending import Result, plan_text
 
     pygame.font.init()
-    long = Result("The computer wins (Farmers)", "word " * 80, "Elephant 3 of 10 points · 9 tiles eaten",
-                  (("40", "moves"), ("12 min", "time"), ("none", "hints")), "farmers", False, (0, 0, 0))
+    long = Result(
+        "The computer wins (Farmers)",
+        "word " * 80,
+        "Elephant 3 of 10 points · 9 tiles eaten",
+        (("40", "moves"), ("12 min", "time"), ("none", "hints")),
+        "farmers",
+        False,
+        (0, 0, 0),
+    )
     lines, height = plan_text(long, 244, 300, 76)
     assert height <= 300 and lines
     assert max(line.size for line in lines) >= 12 and min(line.size for line in lines) >= 12

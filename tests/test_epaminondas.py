@@ -68,8 +68,9 @@ def ref_symmetric(white: set[Square], black: set[Square], mode: str) -> bool:
     return {image(s) for s in black} == white and {image(s) for s in white} == black
 
 
-def ref_moves(white: set[Square], black: set[Square], side: int,
-              mode: str) -> dict[tuple[Square, Square], tuple]:
+def ref_moves(
+    white: set[Square], black: set[Square], side: int, mode: str
+) -> dict[tuple[Square, Square], tuple]:
     """{(S, S's destination): (white after, black after)} for every legal move."""
     own, opp = (white, black) if side == 0 else (black, white)
     target_rank = 11 if side == 0 else 0
@@ -131,8 +132,10 @@ def ref_perft(white: set[Square], black: set[Square], side: int, depth: int, mod
 
 
 def to_sets(state: EpaminondasState) -> tuple[set[Square], set[Square]]:
-    return ({(s % 14, s // 14) for s in B.squares_of(state.white)},
-            {(s % 14, s // 14) for s in B.squares_of(state.black)})
+    return (
+        {(s % 14, s // 14) for s in B.squares_of(state.white)},
+        {(s % 14, s // 14) for s in B.squares_of(state.black)},
+    )
 
 
 def engine_moves(state: EpaminondasState) -> dict[tuple[Square, Square], tuple]:
@@ -490,8 +493,14 @@ def test_position_text_round_trip_and_str() -> None:
     state = play(start, "c1-c3", "d12-d10")
     again = EpaminondasState.from_text(state.text())
     assert again == state and again.side == 0
-    for bad in ("", text[:-2], text.replace(" w", " x"), text.replace("W", "Q", 1),
-                "/".join(["." * 14] * 11) + " w", "/".join(["W" * 14] * 3 + ["." * 14] * 9) + " w"):
+    for bad in (
+        "",
+        text[:-2],
+        text.replace(" w", " x"),
+        text.replace("W", "Q", 1),
+        "/".join(["." * 14] * 11) + " w",
+        "/".join(["W" * 14] * 3 + ["." * 14] * 9) + " w",
+    ):
         with pytest.raises(GameError):
             EpaminondasState.from_text(bad)
 

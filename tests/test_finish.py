@@ -105,8 +105,10 @@ def test_notices_keep_clear_of_the_banner_and_the_board(size: tuple[int, int]) -
     from scenes.kit.notices import place_notices
 
     frame = MatchLayout.fit(size, 2)
-    buttons = [pygame.Rect(frame.inner.left, frame.buttons_top, frame.inner.width, frame.button_h),
-               pygame.Rect(frame.view_buttons)]
+    buttons = [
+        pygame.Rect(frame.inner.left, frame.buttons_top, frame.inner.width, frame.button_h),
+        pygame.Rect(frame.view_buttons),
+    ]
     boxes = place_notices(size, buttons, lambda width: (width, 110), 2, [frame.banner, frame.board])
     window = pygame.Rect(0, 0, *size)
     for box in boxes:
@@ -127,11 +129,17 @@ def test_a_notice_on_the_match_screen_covers_neither_its_banner_nor_its_board(ap
     app.step([], DT)
     without = app.screen.copy()
     for rect in (scene.frame.banner, scene.board_rect):
-        assert all(with_notice.get_at((x, y)) == without.get_at((x, y))
-                   for x in range(rect.left, rect.right, 3) for y in range(rect.top, rect.bottom, 3)), rect
+        assert all(
+            with_notice.get_at((x, y)) == without.get_at((x, y))
+            for x in range(rect.left, rect.right, 3)
+            for y in range(rect.top, rect.bottom, 3)
+        ), rect
     panel = scene.frame.panel
-    assert any(with_notice.get_at((x, y)) != without.get_at((x, y))
-               for x in range(panel.left, panel.right, 3) for y in range(panel.top, panel.centery, 3))
+    assert any(
+        with_notice.get_at((x, y)) != without.get_at((x, y))
+        for x in range(panel.left, panel.right, 3)
+        for y in range(panel.top, panel.centery, 3)
+    )
 
 
 # -- the menu's Continue -----------------------------------------------------------------------------------

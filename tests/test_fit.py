@@ -19,14 +19,20 @@ from scenes.dev import fit, showcase
 SIZES: tuple[tuple[int, int], ...] = ((1024, 640), (1280, 800))
 
 KNOWN: tuple[tuple[str, str, str], ...] = (
-    ("help", r"'[^']+': shortened to '[^']+…'",
-     "the menu seen at the edges of the rules window: when the window changed size while the menu was "
-     "covered, the app shows the menu's last picture scaled (it is laid out again only when it is on "
-     "top), so its card summaries may be the ones cut for the earlier size. Seen only in the module's "
-     "shared app after other sizes; a fresh app at either size fits."),
-    ("match-end:changing-challenges", r"'\+49': overlaps '\+\d+'",
-     "once the board has tipped, the gauge's knob covers the limit's label on purpose; the checker "
-     "cannot tell a text covered by a picture from two texts overlapping."),
+    (
+        "help",
+        r"'[^']+': shortened to '[^']+…'",
+        "the menu seen at the edges of the rules window: when the window changed size while the menu was "
+        "covered, the app shows the menu's last picture scaled (it is laid out again only when it is on "
+        "top), so its card summaries may be the ones cut for the earlier size. Seen only in the module's "
+        "shared app after other sizes; a fresh app at either size fits.",
+    ),
+    (
+        "match-end:changing-challenges",
+        r"'\+49': overlaps '\+\d+'",
+        "once the board has tipped, the gauge's knob covers the limit's label on purpose; the checker "
+        "cannot tell a text covered by a picture from two texts overlapping.",
+    ),
 )
 """Misfits left on purpose or for later: (screen name contains, misfit matches, why). A failure
 outside these fails the test."""
@@ -43,9 +49,14 @@ def fit_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
 
 
 def _unknown(name: str, misfits: list[fit.Misfit]) -> list[str]:
-    return [str(m) for m in misfits
-            if not any(screen in name and re.fullmatch(pattern, str(m).split(" to fit")[0])
-                       for screen, pattern, _ in KNOWN)]
+    return [
+        str(m)
+        for m in misfits
+        if not any(
+            screen in name and re.fullmatch(pattern, str(m).split(" to fit")[0])
+            for screen, pattern, _ in KNOWN
+        )
+    ]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -83,7 +94,8 @@ def test_the_checker_sees_small_and_cut_text(tmp_path: Path) -> None:
             super().__init__(app)  # type: ignore[arg-type]
             w, h = self.app.size
             self.button = pygame_gui.elements.UIButton(
-                pygame.Rect(w // 2 - 60, h - 60, 120, 40), "Undo", self.ui)
+                pygame.Rect(w // 2 - 60, h - 60, 120, 40), "Undo", self.ui
+            )
 
         def draw(self, surface: pygame.Surface) -> None:
             surface.fill((0, 0, 0))
@@ -105,8 +117,11 @@ def test_the_checker_sees_small_and_cut_text(tmp_path: Path) -> None:
     assert any(m.startswith("'far too small': drawn 9.0 px") for m in found), found
     assert any(m.startswith("'this line is longer than its panel': cut off (right") for m in found), found
     assert any(m.startswith("'a title that is cut short': shortened") for m in found), found
-    assert not [m for m in found if "far too small" not in m and "longer than its panel" not in m
-                and "cut short" not in m], found
+    assert not [
+        m
+        for m in found
+        if "far too small" not in m and "longer than its panel" not in m and "cut short" not in m
+    ], found
 
 
 def test_a_notice_never_covers_a_button(tmp_path: Path) -> None:
@@ -153,7 +168,7 @@ def test_notices_stay_clear_of_every_button() -> None:
     for box in boxes:
         assert window.contains(box), box
         assert not [b for b in buttons if b.colliderect(box)], box
-    assert all(not a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert all(not a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
 
 
 def test_failures_are_told_in_plain_sentences() -> None:
@@ -162,11 +177,14 @@ def test_failures_are_told_in_plain_sentences() -> None:
 
     from scenes.kit.failures import failure_sentence
 
-    full = failure_sentence("The game could not be saved automatically",
-                            OSError(errno.ENOSPC, "No space left on device", "/tmp/x.json.tmp"))
+    full = failure_sentence(
+        "The game could not be saved automatically",
+        OSError(errno.ENOSPC, "No space left on device", "/tmp/x.json.tmp"),
+    )
     assert full == "The game could not be saved automatically: the disk is full."
-    denied = failure_sentence("The settings could not be saved",
-                              PermissionError(errno.EACCES, "Permission denied"))
+    denied = failure_sentence(
+        "The settings could not be saved", PermissionError(errno.EACCES, "Permission denied")
+    )
     assert "Errno" not in denied and "Permission denied" not in denied and denied.endswith(".")
     bug = failure_sentence("The rules could not be opened", KeyError("'sections'"))
     assert "sections" not in bug and "KeyError" not in bug

@@ -58,8 +58,11 @@ def test_styles_play_only_legal_moves_on_both_sides(game_id: str) -> None:
                 state = state.apply_turn(turn)
 
 
-VARIANTS = [("elasta", {"tokens": "on"}), ("nelaxtam", {"quiet": "on"}),
-            ("nelaxtam", {"size": "8", "sea": "5"})]
+VARIANTS = [
+    ("elasta", {"tokens": "on"}),
+    ("nelaxtam", {"quiet": "on"}),
+    ("nelaxtam", {"size": "8", "sea": "5"}),
+]
 
 
 @pytest.mark.parametrize(("game_id", "options"), VARIANTS)
@@ -93,21 +96,52 @@ def test_a_styles_game_is_the_same_for_a_seed() -> None:
 def test_the_gauntlet_command_tables_every_style_and_merges(tmp_path: Path) -> None:
     out = tmp_path / "g.json"
     done = subprocess.run(
-        [sys.executable, "-m", "game", "gauntlet", "elephant-run", "--level", "easy", "--style", "rusher",
-         "--style", "random", "-n", "2", "--clock", "cpu", "-q", "--json", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "gauntlet",
+            "elephant-run",
+            "--level",
+            "easy",
+            "--style",
+            "rusher",
+            "--style",
+            "random",
+            "-n",
+            "2",
+            "--clock",
+            "cpu",
+            "-q",
+            "--json",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr
     assert "rusher" in done.stdout and "random" in done.stdout and "easy: worst" in done.stdout
     document = json.loads(out.read_text())
     assert len(document["results"]) == 4 and document["finished"]
-    merged = subprocess.run([sys.executable, "-m", "game", "gauntlet", "elephant-run", "--merge", str(out)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    merged = subprocess.run(
+        [sys.executable, "-m", "game", "gauntlet", "elephant-run", "--merge", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert merged.returncode == 0, merged.stderr
     assert "easy: worst" in merged.stdout
 
 
 def test_an_unknown_style_is_told_not_crashed() -> None:
-    done = subprocess.run([sys.executable, "-m", "game", "gauntlet", "elephant-run", "--style", "nosuch",
-                           "-n", "1"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "gauntlet", "elephant-run", "--style", "nosuch", "-n", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 2 and "no style 'nosuch'" in done.stderr and "Traceback" not in done.stderr

@@ -80,7 +80,8 @@ def test_the_hard_hint_within_a_limit_is_the_hard_computers_move(game_id: str) -
     limit = Limit(depth=2, nodes=20_000)
     assert suggest(state, player, seed=4, limit=limit) == choose_move(state, player, "hard", 4, limit)
     assert suggest_text(state, player, seed=4, limit=limit) == state.move_to_text(
-        player, choose_move(state, player, "hard", 4, limit))
+        player, choose_move(state, player, "hard", 4, limit)
+    )
 
 
 def test_the_default_player_is_the_first_to_move() -> None:
@@ -255,8 +256,13 @@ def test_cli_runs_as_a_module_and_refuses_a_finished_game() -> None:
         turn = {p: state.random_move(p, rng) for p in state.to_move()}
         moves.append(state.turn_to_text(turn))
         state = state.apply_turn(turn)
-    done = subprocess.run([sys.executable, "-m", "game", "hint", "elephant-run", "--", *moves],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "hint", "elephant-run", "--", *moves],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert done.returncode == 2 and "already over" in done.stderr and "Traceback" not in done.stderr
 
 
@@ -291,8 +297,11 @@ def marks_visible(app: Any, scene: MatchScene) -> bool:
         box = pygame.Rect(0, 0, 60, 60)
         box.center = place
         box = box.clip(scene.board_rect)
-        if any(with_hint.get_at((x, y)) != without.get_at((x, y))
-               for x in range(box.left, box.right, 2) for y in range(box.top, box.bottom, 2)):
+        if any(
+            with_hint.get_at((x, y)) != without.get_at((x, y))
+            for x in range(box.left, box.right, 2)
+            for y in range(box.top, box.bottom, 2)
+        ):
             return True
     return False
 

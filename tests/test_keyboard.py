@@ -232,8 +232,13 @@ def test_tab_walks_the_buttons_and_enter_presses_them(app: Any) -> None:
     scene = start(app, match)
     player = scene.input_player()
     assert player is not None
-    enter_by_keys(app, scene, player, enterable(scene, player, match.state.legal_moves(player)[0],
-                                                random.Random(1)), random.Random(1))
+    enter_by_keys(
+        app,
+        scene,
+        player,
+        enterable(scene, player, match.state.legal_moves(player)[0], random.Random(1)),
+        random.Random(1),
+    )
     assert len(match.turns) == 1
     pressable = {key for key, button in scene.keys.buttons() if button.is_enabled}
     stops = []
@@ -317,8 +322,14 @@ def grid_places() -> list[CursorPlace]:
 
 @pytest.mark.parametrize(
     ("start_at", "key", "lands"),
-    [("b2", pygame.K_RIGHT, "c2"), ("b2", pygame.K_LEFT, "a2"), ("b2", pygame.K_UP, "b3"),
-     ("b2", pygame.K_DOWN, "b1"), ("d3", pygame.K_RIGHT, None), ("a1", pygame.K_DOWN, None)],
+    [
+        ("b2", pygame.K_RIGHT, "c2"),
+        ("b2", pygame.K_LEFT, "a2"),
+        ("b2", pygame.K_UP, "b3"),
+        ("b2", pygame.K_DOWN, "b1"),
+        ("d3", pygame.K_RIGHT, None),
+        ("a1", pygame.K_DOWN, None),
+    ],
 )
 def test_an_arrow_goes_to_the_next_square_that_way(start_at: str, key: int, lands: str | None) -> None:
     from scenes.kit.keyboard import DIRECTIONS, center

@@ -61,10 +61,21 @@ class Started:
 
 def _start(*args: str) -> tuple[Started, str]:
     """The app in a child process, once it printed READY (killed at once if it never does)."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
-    child = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], cwd=ROOT, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONPATH=str(ROOT),
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", LAUNCH, *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     assert child.stdout is not None
     started = Started(child, psutil.Process(child.pid))
     line = ""
@@ -98,8 +109,9 @@ def _kill_and_wait_for_orphans(started: Started) -> None:
     assert not survivors, f"processes outlived the killed app: {[p.pid for p in survivors]}"
 
 
-@pytest.mark.parametrize(("side", "turns"), [("circles", 0), ("triangles", 1)],
-                         ids=["computer-opens", "after-the-human-move"])
+@pytest.mark.parametrize(
+    ("side", "turns"), [("circles", 0), ("triangles", 1)], ids=["computer-opens", "after-the-human-move"]
+)
 def test_killing_the_app_mid_thought_leaves_no_process_and_keeps_the_game(
     tmp_path: Path, side: str, turns: int
 ) -> None:

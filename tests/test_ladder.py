@@ -75,11 +75,22 @@ def _row(table: str, game: str, pair: str) -> list[str]:
     raise AssertionError(f"no row for {game} {pair} in:\n{table}")
 
 
-def test_ladder_prints_a_table_whose_figures_add_up(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_ladder_prints_a_table_whose_figures_add_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out_file = tmp_path / "ladder.json"
-    argv = ["ladder", "elephant-run", "-n", "2", "--pair", "easy-random", "--seed", "3",
-            "--json", str(out_file)]
+    argv = [
+        "ladder",
+        "elephant-run",
+        "-n",
+        "2",
+        "--pair",
+        "easy-random",
+        "--seed",
+        "3",
+        "--json",
+        str(out_file),
+    ]
     assert main(argv) == 0
     captured = capsys.readouterr()
     assert len([line for line in captured.err.splitlines() if line.startswith("[")]) == 2  # progress
@@ -94,8 +105,15 @@ def test_ladder_prints_a_table_whose_figures_add_up(tmp_path: Path,
     assert "machine:" in captured.out and "load average" in captured.out
 
     figures = json.loads(out_file.read_text(encoding="utf-8"))
-    assert figures["settings"] == {"games": ["elephant-run"], "pairs": ["easy-random"], "n": 2, "jobs": 1,
-                                   "seed": 3, "clock": "wall", "budget_scale": 1.0}
+    assert figures["settings"] == {
+        "games": ["elephant-run"],
+        "pairs": ["easy-random"],
+        "n": 2,
+        "jobs": 1,
+        "seed": 3,
+        "clock": "wall",
+        "budget_scale": 1.0,
+    }
     (pair,) = figures["pairs"]
     assert (pair["wins"], pair["draws"], pair["losses"]) == (wins, draws, losses)
     assert pair["games"] == 2 and pair["capped"] == 0  # every Elephant Run game ends by play
@@ -140,15 +158,17 @@ def test_arena_seats_the_greedy_bot(capsys: pytest.CaptureFixture[str]) -> None:
         (["ladder", "elasta", "--budget-scale", "nan"], "--budget-scale must be above 0"),
     ],
 )
-def test_bad_ladder_input_exits_2_with_a_sentence(argv: list[str], needle: str,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_ladder_input_exits_2_with_a_sentence(
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert needle in err and "Traceback" not in err
 
 
 def test_cpu_clock_and_budget_scale_reach_the_levels_and_are_undone(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from game import ai, clock
 
     seen: list[tuple[str, float | None, str | None]] = []
@@ -165,8 +185,21 @@ def test_cpu_clock_and_budget_scale_reach_the_levels_and_are_undone(
 
     monkeypatch.setattr(ai, "get", spy)
     out_file = tmp_path / "cpu.json"
-    argv = ["ladder", "elephant-run", "-n", "1", "--pair", "easy-random", "--clock", "cpu",
-            "--budget-scale", "0.5", "-q", "--json", str(out_file)]
+    argv = [
+        "ladder",
+        "elephant-run",
+        "-n",
+        "1",
+        "--pair",
+        "easy-random",
+        "--clock",
+        "cpu",
+        "--budget-scale",
+        "0.5",
+        "-q",
+        "--json",
+        str(out_file),
+    ]
     assert main(argv) == 0
     assert seen and all(entry == ("cpu", ai.BUDGET_SECONDS["easy"] * 0.5, "cpu") for entry in seen)
     assert "Levels thought by cpu time, every budget times 0.5" in capsys.readouterr().out
@@ -183,9 +216,18 @@ def test_an_unwritable_json_file_is_a_sentence(tmp_path: Path, capsys: pytest.Ca
 
 
 def test_table_rows_come_from_the_summary() -> None:
-    summary = PairSummary("elasta", "hard", "normal", wins=6, draws=2, losses=2, capped=1, mean_turns=31.25,
-                          think={"hard": ThinkTime(100, 1.9, 2.6), "normal": ThinkTime(100, 0.6, 0.9)},
-                          first_player_wins=4)
+    summary = PairSummary(
+        "elasta",
+        "hard",
+        "normal",
+        wins=6,
+        draws=2,
+        losses=2,
+        capped=1,
+        mean_turns=31.25,
+        think={"hard": ThinkTime(100, 1.9, 2.6), "normal": ThinkTime(100, 0.6, 0.9)},
+        first_player_wins=4,
+    )
     fields = _row(format_table([summary]), "elasta", "hard-normal")
     assert fields[2:7] == ["6-2-2", "0.70", "{:.2f}-{:.2f}".format(*summary.interval), "1", "31.2"]
     assert fields[7:] == ["hard", "1.90/2.60", "normal", "0.60/0.90"]
@@ -214,11 +256,15 @@ def test_rules_endings_are_not_caps_but_quiet_draws_are() -> None:
 
 # -- the greedy bot --------------------------------------------------------------------------------------
 VARIANTS: list[tuple[str, dict[str, str]]] = [
-    ("elasta", {}), ("elasta", {"tokens": "on"}),
-    ("nelaxtam", {}), ("nelaxtam", {"quiet": "on", "size": "8"}),
-    ("elephant-run", {}), ("elephant-run", {"compound": "on", "farmers": "7"}),
+    ("elasta", {}),
+    ("elasta", {"tokens": "on"}),
+    ("nelaxtam", {}),
+    ("nelaxtam", {"quiet": "on", "size": "8"}),
+    ("elephant-run", {}),
+    ("elephant-run", {"compound": "on", "farmers": "7"}),
     ("epaminondas", {}),
-    ("changing-challenges", {}), ("changing-challenges", {"pieces": "many-pawns"}),
+    ("changing-challenges", {}),
+    ("changing-challenges", {"pieces": "many-pawns"}),
 ]
 
 
@@ -377,8 +423,11 @@ def test_a_finished_game_has_no_moves_in_every_perft() -> None:
         while not state.over:
             state = state.apply_turn({p: state.random_move(p, rng) for p in state.to_move()})
         assert info.extra["perft"](state, 0) == 1
-        assert [info.extra["perft"](state, d) for d in (1, 2)] == [0, 0] == [contract_perft(state, 1),
-                                                                              contract_perft(state, 2)]
+        assert (
+            [info.extra["perft"](state, d) for d in (1, 2)]
+            == [0, 0]
+            == [contract_perft(state, 1), contract_perft(state, 2)]
+        )
 
 
 def test_early_wins_add_nothing_deeper() -> None:
@@ -393,7 +442,8 @@ def test_early_wins_add_nothing_deeper() -> None:
     cc = get("changing-challenges")
     kings = ChangingChallengesState.from_text(
         "......./......./k....../......./......./......./......./......./...K.../......./......./"
-        "......./......./......./....... t -")
+        "......./......./......./....... t -"
+    )
     assert [cc.extra["perft"](kings, d) for d in (1, 2)] == [8, 15]
     assert [_brute_perft(kings, d) for d in (1, 2)] == [8, 15]
 
@@ -401,13 +451,30 @@ def test_early_wins_add_nothing_deeper() -> None:
 # -- ladder files: kept as games finish, added together ------------------------------------------------------
 def _run(tmp_path: Path, name: str, seed: int, n: int = 2, pair: str = "greedy-random") -> Path:
     out = tmp_path / name
-    assert main(["ladder", "elephant-run", "-n", str(n), "--pair", pair, "--seed", str(seed), "-q",
-                 "--json", str(out)]) == 0
+    assert (
+        main(
+            [
+                "ladder",
+                "elephant-run",
+                "-n",
+                str(n),
+                "--pair",
+                pair,
+                "--seed",
+                str(seed),
+                "-q",
+                "--json",
+                str(out),
+            ]
+        )
+        == 0
+    )
     return out
 
 
 def test_a_ladder_file_keeps_every_game_and_merging_two_runs_adds_them_up(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     first, second = _run(tmp_path, "a.json", seed=5), _run(tmp_path, "b.json", seed=6, n=3)
     kept = json.loads(first.read_text(encoding="utf-8"))
     assert kept["finished"] and len(kept["results"]) == 2
@@ -424,8 +491,9 @@ def test_a_ladder_file_keeps_every_game_and_merging_two_runs_adds_them_up(
     assert len(merged["results"]) == 5 and merged["pairs"][0]["games"] == 5
 
 
-def test_a_run_stopped_midway_leaves_the_games_it_finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_run_stopped_midway_leaves_the_games_it_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import game.cli as cli
 
     real = cli.run_ladder
@@ -469,9 +537,13 @@ def test_merging_refuses_games_that_do_not_add_up(tmp_path: Path, capsys: pytest
 
 
 @settings(max_examples=60, deadline=None)
-@given(document=st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                             lambda inner: st.lists(inner, max_size=4)
-                             | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=20))
+@given(
+    document=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+        max_leaves=20,
+    )
+)
 def test_a_damaged_ladder_file_is_a_sentence(document: object) -> None:
     import tempfile
 
@@ -488,8 +560,11 @@ def test_unreadable_ladder_files_are_sentences(tmp_path: Path, capsys: pytest.Ca
     garbage.write_bytes(b"\xff\xfe{not json")
     old = tmp_path / "old.json"
     old.write_text(json.dumps({"settings": {}, "pairs": []}), encoding="utf-8")
-    for path, needle in ((garbage, "not readable JSON"), (old, "has no games in it"),
-                         (tmp_path / "missing.json", "could not be read")):
+    for path, needle in (
+        (garbage, "not readable JSON"),
+        (old, "has no games in it"),
+        (tmp_path / "missing.json", "could not be read"),
+    ):
         assert main(["ladder", "--merge", str(path)]) == 2
         err = capsys.readouterr().err
         assert needle in err and "Traceback" not in err

@@ -27,8 +27,11 @@ def lesson(**changes) -> Lesson:
         "position": POSITION,
         "steps": (
             Step(say="Step anywhere.", goal=eats, solution="c2-d3", reply="a4-b4"),
-            Step(say="Eat towards the far side.", accept=("d3-e3", "d3-e4"),
-                 wrong={"d3-c2": "Back to c2 eats nothing new on the far side."}),
+            Step(
+                say="Eat towards the far side.",
+                accept=("d3-e3", "d3-e4"),
+                wrong={"d3-c2": "Back to c2 eats nothing new on the far side."},
+            ),
         ),
     }
     base.update(changes)
@@ -68,18 +71,18 @@ def test_stars_follow_par() -> None:
 def test_check_lesson_accepts_good_data_and_names_each_fault() -> None:
     info = get("elephant-run")
     assert check_lesson(info, lesson()) == []
-    broken = lesson(steps=(
-        Step(say="x", accept=("c2-c4",)),
-    ))
+    broken = lesson(steps=(Step(say="x", accept=("c2-c4",)),))
     assert any("model answer 'c2-c4' is refused" in p for p in check_lesson(info, broken))
     wrong_is_illegal = lesson(steps=(Step(say="x", accept=("c2-d3",), wrong={"c2-c4": "no"}),))
     assert any("not even legal" in p for p in check_lesson(info, wrong_is_illegal))
     wrong_does_job = lesson(steps=(Step(say="x", goal=eats, solution="c2-d3", wrong={"c2-b3": "no"}),))
     assert any("does the job" in p for p in check_lesson(info, wrong_does_job))
-    bad_reply = lesson(steps=(
-        Step(say="x", accept=("c2-d3",), reply="a4-a3-a2"),
-        Step(say="y", accept=("d3-e3",)),
-    ))
+    bad_reply = lesson(
+        steps=(
+            Step(say="x", accept=("c2-d3",), reply="a4-a3-a2"),
+            Step(say="y", accept=("d3-e3",)),
+        )
+    )
     assert any("reply" in p for p in check_lesson(info, bad_reply))
     misspelt = lesson(steps=(Step(say="x", accept=("C2-D3",)),))
     assert any("write 'C2-D3' as 'c2-d3'" in p for p in check_lesson(info, misspelt))

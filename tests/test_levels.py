@@ -31,8 +31,9 @@ elasta_ai = importlib.import_module("game.elasta.ai")
 nelaxtam_ai = importlib.import_module("game.nelaxtam.ai")
 
 
-def positions(game_id: str, wanted: Callable[[GameState, str, list[Move]], bool], count: int,
-              seed: int) -> list[GameState]:
+def positions(
+    game_id: str, wanted: Callable[[GameState, str, list[Move]], bool], count: int, seed: int
+) -> list[GameState]:
     """Positions from seeded random games where ``wanted`` holds for the side to move."""
     info = get(game_id)
     rng = random.Random(seed)
@@ -81,8 +82,11 @@ def _clear_capture(state: GameState, player: str, moves: list[Move]) -> bool:
         return False
     best_capture = max((v for v, cap in values.values() if cap), default=None)
     best_quiet = max((v for v, cap in values.values() if not cap), default=None)
-    return (best_capture is not None and best_quiet is not None
-            and best_capture > best_quiet + 3 * epaminondas_ai.EASY_NOISE)
+    return (
+        best_capture is not None
+        and best_quiet is not None
+        and best_capture > best_quiet + 3 * epaminondas_ai.EASY_NOISE
+    )
 
 
 def _clear_chances(state: GameState) -> set[int]:
@@ -90,8 +94,11 @@ def _clear_chances(state: GameState) -> set[int]:
     own, opp = state.own_opp()  # type: ignore[attr-defined]
     values = _epaminondas_values(state)
     best_quiet = max(v for v, cap in values.values() if not cap)
-    return {opp & ~EB.make(own, opp, code)[1] for move, code in state._legal_codes().items()  # type: ignore[attr-defined]
-            if code & EB.CAPTURE and values[move][0] > best_quiet + 3 * epaminondas_ai.EASY_NOISE}
+    return {
+        opp & ~EB.make(own, opp, code)[1]
+        for move, code in state._legal_codes().items()  # type: ignore[attr-defined]
+        if code & EB.CAPTURE and values[move][0] > best_quiet + 3 * epaminondas_ai.EASY_NOISE
+    }
 
 
 def test_epaminondas_easy_sometimes_overlooks_a_clear_capture() -> None:
@@ -161,8 +168,9 @@ def test_changing_challenges_easy_sometimes_declines_a_knock() -> None:
 
 def test_changing_challenges_easy_takes_a_win_on_offer() -> None:
     def winnable(state: GameState, player: str, moves: list[Move]) -> bool:
-        return any((o := state.apply_turn({player: m}).outcome()) is not None and o.winner == player
-                   for m in moves)
+        return any(
+            (o := state.apply_turn({player: m}).outcome()) is not None and o.winner == player for m in moves
+        )
 
     states = positions("changing-challenges", winnable, 8, seed=5)
     for index, state in enumerate(states):

@@ -72,8 +72,14 @@ def test_bench_prints_figures_and_leaves_the_players_saves_alone(tmp_path: Path)
     env_dir = tmp_path / "player-data"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     env["CURIO_BOARDS_DATA_DIR"] = str(env_dir)
-    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--bench"], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=180)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--bench"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert result.returncode == 0, result.stderr
     assert "start-up to first menu frame:" in result.stdout and "anim_elephant-run_p99_ms" in result.stdout
     assert "idle CPU per screen" in result.stdout and "match nelaxtam vs computer" in result.stdout

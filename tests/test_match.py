@@ -132,8 +132,11 @@ def test_record_error_keeps_its_parts_as_fields() -> None:
     assert error.reason == "'take7' is not a valid move: write take1 or take2"
     assert str(error) == f"move 2 ('take7'): {error.reason}"
     assert isinstance(error.cause, NotationError) and not error.pending
-    assert (error.cause.text, error.cause.why, error.cause.verdict) == ("take7", "write take1 or take2",
-                                                                        "is not a valid move")
+    assert (error.cause.text, error.cause.why, error.cause.verdict) == (
+        "take7",
+        "write take1 or take2",
+        "is not a valid move",
+    )
     record["moves"] = ["take2", "take2", "take1", "take1"]
     with pytest.raises(RecordError) as info:
         Match.from_record(record)

@@ -58,8 +58,9 @@ def test_every_level_plays_legal_moves_on_the_bench(states: list[NelaxtamState],
             state.check_move(player, move)
 
 
-def test_hard_is_legal_and_keeps_its_limits(states: list[NelaxtamState],
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hard_is_legal_and_keeps_its_limits(
+    states: list[NelaxtamState], monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The seconds hard takes are the bench's figure (python -m game bench nelaxtam); here, that it
     # plays within a node limit and stops at its deadline on a clock that moves only when read (two
     # milliseconds a look), so a busy machine can neither fail nor pass it.
@@ -80,8 +81,12 @@ def test_orders_are_randomised(states: list[NelaxtamState]) -> None:
     # Normal mixes where the position calls for guessing; where one joint order dominates (its
     # candidates include every troop's other kinds of order, so it finds that order on every seed)
     # it plays it every time. Somewhere on the bench, some side's orders vary with the seed.
-    varied = any(len({choose_move(state, player, "normal", seed=s) for s in range(6)}) >= 2
-                 for state in reversed(states) if state.phase == PHASE_ORDERS for player in state.to_move())
+    varied = any(
+        len({choose_move(state, player, "normal", seed=s) for s in range(6)}) >= 2
+        for state in reversed(states)
+        if state.phase == PHASE_ORDERS
+        for player in state.to_move()
+    )
     assert varied
     invasions = {choose_move(states[0], WHITE, "normal", seed=s) for s in range(6)}
     assert len(invasions) >= 3
@@ -125,11 +130,13 @@ def test_spread_candidates_give_every_troop_its_other_kinds_of_order() -> None:
 def test_the_hanging_half_is_seen_as_a_threat() -> None:
     state = from_text(CUT_POSITION)
     geo, white = state.geo, PLAYERS.index(WHITE)
-    hanging = threats.hang_loss(geo, state.territory[white], threats.troop_mask(state.troops[white]),
-                                    state.troops[1 - white])
+    hanging = threats.hang_loss(
+        geo, state.territory[white], threats.troop_mask(state.troops[white]), state.troops[1 - white]
+    )
     assert hanging >= 16  # ranks 5-8 of White, cut off by destroying e4
-    safe = threats.hang_loss(geo, state.territory[1 - white], threats.troop_mask(state.troops[1 - white]),
-                                 state.troops[white])
+    safe = threats.hang_loss(
+        geo, state.territory[1 - white], threats.troop_mask(state.troops[1 - white]), state.troops[white]
+    )
     assert safe < hanging
 
 

@@ -17,8 +17,9 @@ def _greedy_game(turns: int, seed: int) -> NelaxtamState:
     rng = random.Random(seed)
     state = NelaxtamState()
     for _ in range(turns):
-        state = state.apply_turn({p: nelaxtam_move(state, p, random.Random(rng.getrandbits(32)))
-                                  for p in (BLACK, WHITE)})
+        state = state.apply_turn(
+            {p: nelaxtam_move(state, p, random.Random(rng.getrandbits(32))) for p in (BLACK, WHITE)}
+        )
     return state
 
 
@@ -37,8 +38,9 @@ def test_one_turn_plan_is_the_best_answer_to_the_foreseen_orders(seed: int) -> N
     def foreseen(s: NelaxtamState) -> Orders:
         return theirs
 
-    found = plan.plan(state, white, roots, lambda s: _pieces(s, white), lambda s: [], foreseen, math.inf,
-                      turns=1)
+    found = plan.plan(
+        state, white, roots, lambda s: _pieces(s, white), lambda s: [], foreseen, math.inf, turns=1
+    )
     assert found is not None
     values = [_pieces(plan.state_after(state, (theirs, r)), white) for r in roots]
     assert found[1] == max(values)

@@ -87,14 +87,17 @@ def test_new_game_is_a_full_board_waiting_for_the_invasion() -> None:
     assert after.score() == {BLACK: 72, WHITE: 72}
 
 
-@pytest.mark.parametrize(("text", "error", "why"), [
-    ("a1,c1,e1,e5", NotationError, "five squares"),
-    ("a1,c1,e1,e5,9z", NotationError, "not a square"),
-    ("a1,c1,e1,e5,a13", NotationError, "off the 12"),
-    ("a1,c1,e1,e5,b1", IllegalMoveError, r"own \(dark\) territory"),
-    ("a1,a1,e1,e5,f6", IllegalMoveError, "cannot both land on a1"),
-    ("a1,c1,e5,f6,g7", IllegalMoveError, "3 troops come by sea"),
-])
+@pytest.mark.parametrize(
+    ("text", "error", "why"),
+    [
+        ("a1,c1,e1,e5", NotationError, "five squares"),
+        ("a1,c1,e1,e5,9z", NotationError, "not a square"),
+        ("a1,c1,e1,e5,a13", NotationError, "off the 12"),
+        ("a1,c1,e1,e5,b1", IllegalMoveError, r"own \(dark\) territory"),
+        ("a1,a1,e1,e5,f6", IllegalMoveError, "cannot both land on a1"),
+        ("a1,c1,e5,f6,g7", IllegalMoveError, "3 troops come by sea"),
+    ],
+)
 def test_invasion_errors_name_the_problem(text: str, error: type, why: str) -> None:
     with pytest.raises(error, match=why):
         GAME.new_state().parse_move(BLACK, text)
@@ -131,8 +134,21 @@ def test_placements_are_counted_indexed_and_checked_without_listing() -> None:
 @pytest.fixture
 def duel() -> NelaxtamState:
     """8×8 full board: Black 1 on d4 and White A on e4 face each other; others far away."""
-    return full_board(8, {"d4": "1", "a1": "2", "c1": "3", "e1": "4", "g1": "5",
-                          "e4": "A", "a8": "B", "c8": "C", "e8": "D", "g8": "E"})
+    return full_board(
+        8,
+        {
+            "d4": "1",
+            "a1": "2",
+            "c1": "3",
+            "e1": "4",
+            "g1": "5",
+            "e4": "A",
+            "a8": "B",
+            "c8": "C",
+            "e8": "D",
+            "g8": "E",
+        },
+    )
 
 
 def test_every_order_kind_parses_and_prints_canonically(duel: NelaxtamState) -> None:
@@ -146,16 +162,19 @@ def test_every_order_kind_parses_and_prints_canonically(duel: NelaxtamState) -> 
     assert duel.order_target(BLACK, 1, 6) == sq(duel, "e4")
 
 
-@pytest.mark.parametrize(("text", "error", "why"), [
-    ("", NotationError, "empty"),
-    ("1up", NotationError, "not an order"),
-    ("6ne", NotationError, "no troop 6"),
-    ("1ne,1xs", NotationError, "two orders"),
-    ("2sw", IllegalMoveError, "board edge"),
-    ("2xs", IllegalMoveError, "board edge"),
-    ("3ne,4nw", IllegalMoveError, "cannot both move to d2"),
-    ("2ne,3nw", IllegalMoveError, "cannot both move to b2"),
-])
+@pytest.mark.parametrize(
+    ("text", "error", "why"),
+    [
+        ("", NotationError, "empty"),
+        ("1up", NotationError, "not an order"),
+        ("6ne", NotationError, "no troop 6"),
+        ("1ne,1xs", NotationError, "two orders"),
+        ("2sw", IllegalMoveError, "board edge"),
+        ("2xs", IllegalMoveError, "board edge"),
+        ("3ne,4nw", IllegalMoveError, "cannot both move to d2"),
+        ("2ne,3nw", IllegalMoveError, "cannot both move to b2"),
+    ],
+)
 def test_order_errors(duel: NelaxtamState, text: str, error: type, why: str) -> None:
     with pytest.raises(error, match=why):
         duel.parse_move(BLACK, text)
@@ -327,13 +346,16 @@ def test_text_picture_reads_back(duel: NelaxtamState) -> None:
     assert from_text(picture) == state
 
 
-@pytest.mark.parametrize(("text", "why"), [
-    ("b w\nw b", "8, 10, 12 or 14 rows"),
-    ("\n".join(["bwbwbwbw"] * 8), "light squares"),
-    ("\n".join(["wbwbwbwb", "bwbwbwbw"] * 3 + ["wbwbwbwb", "bwbwbwbz"]), "unknown cell"),
-    ("\n".join(["wbwbwbwb", "bwbwbwbw"] * 3 + ["wbwbwbwb", "1wbwbw1w"]), "appears twice"),
-    ("\n".join(["wbwbwbwb", "bwbwbwbw"] * 3 + ["wbwbwbwb", "bwbwbwb"]), "7 cells"),
-])
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("b w\nw b", "8, 10, 12 or 14 rows"),
+        ("\n".join(["bwbwbwbw"] * 8), "light squares"),
+        ("\n".join(["wbwbwbwb", "bwbwbwbw"] * 3 + ["wbwbwbwb", "bwbwbwbz"]), "unknown cell"),
+        ("\n".join(["wbwbwbwb", "bwbwbwbw"] * 3 + ["wbwbwbwb", "1wbwbw1w"]), "appears twice"),
+        ("\n".join(["wbwbwbwb", "bwbwbwbw"] * 3 + ["wbwbwbwb", "bwbwbwb"]), "7 cells"),
+    ],
+)
 def test_position_text_errors(text: str, why: str) -> None:
     with pytest.raises(GameError, match=why):
         from_text(text)
@@ -342,8 +364,20 @@ def test_position_text_errors(text: str, why: str) -> None:
 def test_command_line_and_match_record() -> None:
     out = io.StringIO()
     with redirect_stdout(out):
-        assert cli_main(["play", "nelaxtam", "--option", "size=8", "--json",
-                         "a1,c1,e1,g1,d4/b1,d1,f1,h1,e4", "5xe/5xw"]) == 0
+        assert (
+            cli_main(
+                [
+                    "play",
+                    "nelaxtam",
+                    "--option",
+                    "size=8",
+                    "--json",
+                    "a1,c1,e1,g1,d4/b1,d1,f1,h1,e4",
+                    "5xe/5xw",
+                ]
+            )
+            == 0
+        )
     data = json.loads(out.getvalue())
     assert data["position"]["troops"][BLACK]["5"] is None and data["score"] == {BLACK: 31, WHITE: 31}
     match = Match("nelaxtam", {"size": "8"})

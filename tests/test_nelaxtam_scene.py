@@ -316,8 +316,9 @@ def test_demo_matches(app: Any, stage: str) -> None:
 
 
 @pytest.mark.parametrize(("turns", "stage"), [("MID_TURNS", "mid"), ("END_TURNS", "end")])
-def test_kept_demo_playouts_still_replay_and_look_their_stage(monkeypatch: pytest.MonkeyPatch, turns: str,
-                                                              stage: str) -> None:
+def test_kept_demo_playouts_still_replay_and_look_their_stage(
+    monkeypatch: pytest.MonkeyPatch, turns: str, stage: str
+) -> None:
     """The menu shows the kept playout, not a search: were it to stop replaying (a rules change),
     the search would quietly take a third of a second in the menu's first frames again."""
     from scenes.games.nelaxtam import demo

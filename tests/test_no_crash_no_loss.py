@@ -148,15 +148,25 @@ def test_the_command_line_refuses_a_named_pipe_at_once(tmp_path: Path) -> None:
         pytest.skip("named pipes are a POSIX thing")
     pipe = tmp_path / "record.txt"
     os.mkfifo(pipe)
-    done = subprocess.run([sys.executable, "-m", "game", "play", "--record", str(pipe)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "play", "--record", str(pipe)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode != 0
     assert "not a regular file" in done.stderr
 
 
 def test_the_command_line_never_prints_raw_control_characters() -> None:
-    done = subprocess.run([sys.executable, "-m", "game", "play", "elephant-run", "a\x01\x1b[31mb"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "play", "elephant-run", "a\x01\x1b[31mb"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode != 0
     assert "\x1b" not in done.stderr and "\x01" not in done.stderr
 
@@ -281,6 +291,7 @@ def test_quit_anyway_and_keep_playing(tmp_path: Path, monkeypatch: pytest.Monkey
     try:
         match = Match("elephant-run", {}, {"elephant": Seat(HUMAN), "farmers": Seat(HUMAN)})
         app.open_match(match)
+
         def refuse(*_: object) -> None:
             raise OSError(errno.EROFS, "Read-only file system")
 
@@ -357,9 +368,14 @@ def test_a_storm_over_a_data_folder_of_invisible_names(tmp_path: Path) -> None:
     assert (root / "saves" / "\u200b.json").exists()  # nothing was deleted without a confirmation
 
 
-@pytest.mark.parametrize("failure", [OSError(errno.EEXIST, "File exists"),
-                                     OSError(errno.EACCES, "Permission denied"),
-                                     OSError(errno.EIO, "Input/output error: '/home/x/saves'")])
+@pytest.mark.parametrize(
+    "failure",
+    [
+        OSError(errno.EEXIST, "File exists"),
+        OSError(errno.EACCES, "Permission denied"),
+        OSError(errno.EIO, "Input/output error: '/home/x/saves'"),
+    ],
+)
 def test_delete_and_rename_failures_are_told_in_the_apps_words(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: OSError
 ) -> None:

@@ -36,8 +36,17 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 def test_spec_parses_and_names_the_app() -> None:
     source = SPEC.read_text(encoding="utf-8")
     ast.parse(source, filename=str(SPEC))
-    for needle in ('"curio-boards"', '"Curio Boards"', "CURIO_ONEFILE", 'collect_data_files("pygame_gui")',
-                   '"main.py"', '"assets"', "pyproject.toml", "curio-boards.ico", "curio-boards.icns"):
+    for needle in (
+        '"curio-boards"',
+        '"Curio Boards"',
+        "CURIO_ONEFILE",
+        'collect_data_files("pygame_gui")',
+        '"main.py"',
+        '"assets"',
+        "pyproject.toml",
+        "curio-boards.ico",
+        "curio-boards.icns",
+    ):
         assert needle in source, needle
 
 
@@ -102,10 +111,18 @@ def test_desktop_entry_has_the_required_keys() -> None:
 SCRIPTS = sorted(
     [*(p.relative_to(ROOT).as_posix() for p in PACKAGING.glob("*.sh")), ".ci/run", ".ci/actionlint.sh"]
 )
-BINARY_FILES = ["assets/icon.png", "assets/sounds/click.wav", "packaging/icons/curio-boards.ico",
-                "packaging/icons/curio-boards.icns", "tests/data/fixture.txt"]  # test data: as written
-LF_FILES = [*SCRIPTS, "packaging/curio-boards.spec",
-            *(p.relative_to(ROOT).as_posix() for p in sorted((ROOT / ".github" / "workflows").glob("*.yml")))]
+BINARY_FILES = [
+    "assets/icon.png",
+    "assets/sounds/click.wav",
+    "packaging/icons/curio-boards.ico",
+    "packaging/icons/curio-boards.icns",
+    "tests/data/fixture.txt",
+]  # test data: as written
+LF_FILES = [
+    *SCRIPTS,
+    "packaging/curio-boards.spec",
+    *(p.relative_to(ROOT).as_posix() for p in sorted((ROOT / ".github" / "workflows").glob("*.yml"))),
+]
 
 
 def _git_attributes(path: str) -> dict[str, str]:
@@ -186,8 +203,14 @@ def test_gitattributes_keeps_assets_and_test_data_unconverted(path: str) -> None
 def test_git_itself_reads_gitattributes_the_same_way() -> None:
     """The small reader above agrees with `git check-attr` on every file it is asked about."""
     paths = [*LF_FILES, *BINARY_FILES]
-    result = subprocess.run(["git", "check-attr", "text", "eol", "--", *paths], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60, check=True)
+    result = subprocess.run(
+        ["git", "check-attr", "text", "eol", "--", *paths],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     said: dict[str, dict[str, str]] = {}
     for line in result.stdout.splitlines():
         path, name, value = line.rsplit(": ", 2)
@@ -329,7 +352,7 @@ def test_a_run_that_hangs_is_killed_with_its_helpers_and_shows_its_last_lines(
     shown = capsys.readouterr().out
     assert "TIMED OUT after 3 s" in shown
     assert "still running after" in shown
-    last = shown[shown.index("TIMED OUT"):]
+    last = shown[shown.index("TIMED OUT") :]
     assert "  | the last words before the hang" in last and "  | line 59" in last and "line 0\n" not in last
     helper = int(result.output.split()[1])
     deadline = time.monotonic() + 10

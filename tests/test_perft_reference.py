@@ -50,7 +50,7 @@ WIDTH, HEIGHT = 14, 12
 DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 """The eight directions as (dx, dy) with y counted from the top row (rank 12), as all three sources do."""
 
-START = ("BBBBBBBBBBBBBB/" * 2 + "............../" * 8 + "WWWWWWWWWWWWWW/WWWWWWWWWWWWWW w")
+START = "BBBBBBBBBBBBBB/" * 2 + "............../" * 8 + "WWWWWWWWWWWWWW/WWWWWWWWWWWWWW w"
 
 
 def _rows(text: str) -> tuple[list[str], str]:
@@ -79,8 +79,12 @@ class AbstractPlayEpam:
     @classmethod
     def from_text(cls, text: str) -> AbstractPlayEpam:
         rows, side = _rows(text)
-        board = {(x, y): 1 if ch == "W" else 2 for y, row in enumerate(rows) for x, ch in enumerate(row)
-                 if ch in "WB"}
+        board = {
+            (x, y): 1 if ch == "W" else 2
+            for y, row in enumerate(rows)
+            for x, ch in enumerate(row)
+            if ch in "WB"
+        }
         game = cls(board, 1 if side == "w" else 2)
         game.check_eog()
         return game
@@ -253,8 +257,12 @@ class DagazEpaminondas:
     @classmethod
     def from_text(cls, text: str) -> DagazEpaminondas:
         rows, side = _rows(text)
-        board = {(x, y): 1 if ch == "W" else 2 for y, row in enumerate(rows) for x, ch in enumerate(row)
-                 if ch in "WB"}
+        board = {
+            (x, y): 1 if ch == "W" else 2
+            for y, row in enumerate(rows)
+            for x, ch in enumerate(row)
+            if ch in "WB"
+        }
         return cls(board, 1 if side == "w" else 2)
 
     @staticmethod
@@ -430,8 +438,11 @@ def test_ports_count_as_we_do_from_the_start(name: str) -> None:
 
 def test_ports_count_as_we_do_after_a_first_move() -> None:
     """Below a1-a3 (a slice of perft 3 and 4 from the start), by all three counters."""
-    after = ("BBBBBBBBBBBBBB/" * 2 + "............../" * 6
-             + "W............./W............./.WWWWWWWWWWWWW/.WWWWWWWWWWWWW b")
+    after = (
+        "BBBBBBBBBBBBBB/" * 2
+        + "............../" * 6
+        + "W............./W............./.WWWWWWWWWWWWW/.WWWWWWWWWWWWW b"
+    )
     state = EpaminondasState().apply_turn({"white": (B.square_index("a1"), B.square_index("a3"))})
     assert state.text() == after
     assert ours(after, 2) == 114 * 144  # docs/games/epaminondas.md

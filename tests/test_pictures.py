@@ -48,8 +48,13 @@ def mid_state(game_id: str) -> GameState:
 def colours(surface: pygame.Surface, rect: pygame.Rect | None = None) -> int:
     """How many distinct colours a picture (or a part of it) shows, sampled every other pixel."""
     area = rect or surface.get_rect()
-    return len({tuple(surface.get_at((x, y))) for x in range(area.left, area.right, 2)
-                for y in range(area.top, area.bottom, 2)})
+    return len(
+        {
+            tuple(surface.get_at((x, y)))
+            for x in range(area.left, area.right, 2)
+            for y in range(area.top, area.bottom, 2)
+        }
+    )
 
 
 # -- diagrams are data: every one replays through the rules -----------------------------------------
@@ -171,8 +176,9 @@ def elements_of(app: App, kind: type) -> list[Any]:
     return [s for s in app.top.ui.get_sprite_group().sprites() if isinstance(s, kind)]
 
 
-@pytest.mark.parametrize("game_id", ["elasta", "nelaxtam", "elephant-run", "epaminondas",
-                                     "changing-challenges"])
+@pytest.mark.parametrize(
+    "game_id", ["elasta", "nelaxtam", "elephant-run", "epaminondas", "changing-challenges"]
+)
 def test_the_rules_window_shows_each_games_diagrams_with_captions(app: App, game_id: str) -> None:
     from scenes.shell.windows.rules_page import DiagramPiece
 
@@ -256,8 +262,9 @@ def test_every_menu_card_shows_its_board(app: App) -> None:
         assert card.rect.contains(place) and card.picture_area is not None
         assert card.picture_area.contains(place)
         assert colours(app.screen, place) > 30, f"{card.info.title}'s picture is not on screen"
-        text_right = card.rect.x + 16 + max(_text_width(line, card.summary_size)
-                                            for line in card.summary_lines)
+        text_right = (
+            card.rect.x + 16 + max(_text_width(line, card.summary_size) for line in card.summary_lines)
+        )
         assert text_right < place.left, f"{card.info.title}'s summary runs into its picture"
         assert board.get_size() == place.size
 

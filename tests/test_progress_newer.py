@@ -95,9 +95,15 @@ def test_a_file_damaged_while_the_app_runs_is_kept_aside_not_overwritten(tmp_pat
 def one_lesson(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     from game.lessons import Lesson, Step
 
-    lesson = Lesson(id="toy-step", title="Step", rule="Moving", intro="One step.", learner="elephant",
-                    position="F....F/....../..E.../FF..FF e",
-                    steps=(Step(say="Step to d3.", accept=("c2-d3",)),))
+    lesson = Lesson(
+        id="toy-step",
+        title="Step",
+        rule="Moving",
+        intro="One step.",
+        learner="elephant",
+        position="F....F/....../..E.../FF..FF e",
+        steps=(Step(say="Step to d3.", accept=("c2-d3",)),),
+    )
     module = types.ModuleType("game.elephant_run.lessons")
     module.LESSONS = (lesson,)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "game.elephant_run.lessons", module)

@@ -85,8 +85,9 @@ def assert_bounded(value: object, limits: Limits, depth: int = 0) -> None:
 # -- hypothesis: bytes, structures, text -----------------------------------------------------------------
 @HOSTILE
 @given(st.binary(max_size=2000))
-def test_any_bytes_are_read_or_refused_in_plain_words(tmp_path_factory: pytest.TempPathFactory,
-                                                     data: bytes) -> None:
+def test_any_bytes_are_read_or_refused_in_plain_words(
+    tmp_path_factory: pytest.TempPathFactory, data: bytes
+) -> None:
     path = tmp_path_factory.mktemp("bytes") / "file.json"
     path.write_bytes(data)
     try:
@@ -111,11 +112,11 @@ def test_any_json_structure_comes_back_bounded_or_is_refused(value: object) -> N
 
 
 @HOSTILE
-@given(st.integers(min_value=1, max_value=3000), st.sampled_from(["[", "{\"a\":", "[{\"b\":"]))
+@given(st.integers(min_value=1, max_value=3000), st.sampled_from(["[", '{"a":', '[{"b":']))
 def test_deep_nesting_is_measured_not_recursed(depth: int, opener: str) -> None:
-    closer = {"[": "]", "{\"a\":": "}", "[{\"b\":": "}]"}[opener]
+    closer = {"[": "]", '{"a":': "}", '[{"b":': "}]"}[opener]
     text = opener * depth + "1" + closer * depth
-    levels = depth * (2 if opener == "[{\"b\":" else 1)
+    levels = depth * (2 if opener == '[{"b":' else 1)
     assert nesting_depth(text) == levels
     if levels > reading.DEFAULT_LIMITS.depth:
         with pytest.raises(ReadError, match="nested too deeply"):
@@ -259,8 +260,17 @@ SCHEMA = Record(
     ],
 )
 def test_schema_refusals_name_the_part_in_plain_words(change: dict, reason: str) -> None:
-    data = {"name": "ok", "count": 1, "volume": 0.5, "on": True, "when": "2025-03-14T18:02:51+00:00",
-            "moves": ["a"], "options": {"a": "b"}, "note": None, "extra": {"kept": [1]}}
+    data = {
+        "name": "ok",
+        "count": 1,
+        "volume": 0.5,
+        "on": True,
+        "when": "2025-03-14T18:02:51+00:00",
+        "moves": ["a"],
+        "options": {"a": "b"},
+        "note": None,
+        "extra": {"kept": [1]},
+    }
     assert SCHEMA.check(dict(data), "it") == data
     data.update(change)
     with pytest.raises(Invalid) as info:

@@ -61,8 +61,10 @@ def records(app: Any) -> list[Path]:
     that is no record, newest of all."""
     folder = app.data_dir / "records"
     matches = [played("epaminondas", 6), against_computer(), played("elasta", 3)]
-    paths = [export_record(match, folder, datetime(2026, 1, 2 + i, 9, 30, tzinfo=UTC))
-             for i, match in enumerate(matches)]
+    paths = [
+        export_record(match, folder, datetime(2026, 1, 2 + i, 9, 30, tzinfo=UTC))
+        for i, match in enumerate(matches)
+    ]
     notes = folder / "Notes.txt"
     notes.write_text("Shopping: milk, eggs\n", encoding="utf-8")
     for age, path in enumerate(reversed([*paths, notes])):
@@ -81,8 +83,13 @@ def snapshot(*folders: Path) -> dict[str, tuple[bytes, int]]:
 
 
 def saves_on_disk(app: Any) -> int:
-    return sum(1 for folder in ("saves", "autosave") if (app.data_dir / folder).is_dir()
-               for path in (app.data_dir / folder).iterdir() if path.suffix == ".json")
+    return sum(
+        1
+        for folder in ("saves", "autosave")
+        if (app.data_dir / folder).is_dir()
+        for path in (app.data_dir / folder).iterdir()
+        if path.suffix == ".json"
+    )
 
 
 def open_picker(app: Any) -> RecordsScreen:
@@ -167,8 +174,13 @@ def test_no_key_or_click_in_the_picker_deletes_or_changes_a_file(
     picker = open_picker(app)
     for index in range(len(picker.rows)):
         picker.select(index)
-        for k, mod in ((pygame.K_DELETE, 0), (pygame.K_BACKSPACE, 0), (pygame.K_d, pygame.KMOD_CTRL),
-                       (pygame.K_x, pygame.KMOD_CTRL), (pygame.K_DELETE, pygame.KMOD_SHIFT)):
+        for k, mod in (
+            (pygame.K_DELETE, 0),
+            (pygame.K_BACKSPACE, 0),
+            (pygame.K_d, pygame.KMOD_CTRL),
+            (pygame.K_x, pygame.KMOD_CTRL),
+            (pygame.K_DELETE, pygame.KMOD_SHIFT),
+        ):
             key(app, k, mod)
             assert app.top is picker
     click_element(app, picker.browse_button)  # Browse…: the home folder, its folders and .txt files
@@ -207,8 +219,20 @@ def test_the_picker_never_uses_pygame_guis_file_dialog_nor_touches_a_file() -> N
     for path in (ROOT / "scenes").rglob("*.py"):
         assert "UIFileDialog" not in path.read_text(encoding="utf-8"), path
     code = (ROOT / "scenes" / "shell" / "records.py").read_text(encoding="utf-8")
-    for word in ("unlink", "rmtree", "remove(", "rename(", "os.replace", "write_", "mkdir", "trash",
-                 "throw_away", "open(", "utime", "chmod"):
+    for word in (
+        "unlink",
+        "rmtree",
+        "remove(",
+        "rename(",
+        "os.replace",
+        "write_",
+        "mkdir",
+        "trash",
+        "throw_away",
+        "open(",
+        "utime",
+        "chmod",
+    ):
         assert word not in code, word
 
 
@@ -345,9 +369,7 @@ def test_browse_opens_a_record_from_outside_the_data_folder_read_only(app: Any, 
     assert saves_on_disk(app) == 0
 
 
-def test_an_unreadable_folder_is_a_sentence(
-    app: Any, home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_unreadable_folder_is_a_sentence(app: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
     import scenes.shell.records as screen_module

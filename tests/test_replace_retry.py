@@ -30,8 +30,9 @@ class HeldFile:
     def __call__(self, src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
         self.calls += 1
         if self.calls <= self.failures:
-            error = PermissionError(13, "The process cannot access the file because it is being used "
-                                        "by another process", str(dst))
+            error = PermissionError(
+                13, "The process cannot access the file because it is being used by another process", str(dst)
+            )
             if self.winerror is not None:
                 error.winerror = self.winerror  # type: ignore[attr-defined]  # as Windows sets it
             raise error

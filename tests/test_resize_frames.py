@@ -53,8 +53,11 @@ class Spy:
     def names(self, frame: int) -> list[str]:
         """The calls of one frame, leaving out drawings at another size than the window's (the
         picture a screen leaves at its old size, to be scaled while the window changes)."""
-        return [name for f, name, detail in self.calls
-                if f == frame and not (name == "draw" and detail != self.app.size)]
+        return [
+            name
+            for f, name, detail in self.calls
+            if f == frame and not (name == "draw" and detail != self.app.size)
+        ]
 
 
 @pytest.fixture
@@ -73,8 +76,9 @@ def _drag_to(app: Any, size: tuple[int, int]) -> pygame.event.Event:
     return resize_event(size)
 
 
-def test_layout_and_the_first_drawing_at_the_new_size_come_in_separate_frames(app: Any,
-                                                                             match_screen: Any) -> None:
+def test_layout_and_the_first_drawing_at_the_new_size_come_in_separate_frames(
+    app: Any, match_screen: Any
+) -> None:
     spy = Spy(app, match_screen)
     spy.run([_drag_to(app, (1366, 768))])
     assert "resize" not in spy.names(1)  # dragging: the old picture, scaled
@@ -111,8 +115,9 @@ def test_a_resize_in_the_same_batch_as_input_still_spreads_the_work(app: Any, ma
     assert "handle_event" in spy.names(3)
 
 
-def test_no_full_collection_runs_in_a_settling_frame(app: Any, match_screen: Any,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_full_collection_runs_in_a_settling_frame(
+    app: Any, match_screen: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     spy = Spy(app, match_screen)
     released: list[int] = []
     monkeypatch.setattr(app_module.memory, "release", lambda: released.append(spy.frame))
@@ -163,7 +168,8 @@ def test_the_resize_frame_draws_no_screen_anew(app: Any, match_screen: Any) -> N
 
 
 def test_the_layout_frame_builds_the_board_scenery_so_the_first_drawing_is_lighter(
-        app: Any, match_screen: Any) -> None:
+    app: Any, match_screen: Any
+) -> None:
     view = match_screen.view
     spy = Spy(app, match_screen)
     spy.run([_drag_to(app, (1600, 900)), key_event()])  # input: laid out in this frame

@@ -358,7 +358,7 @@ def test_any_damage_to_a_record_is_a_sentence_never_a_crash(cut: int, junk: str,
     """A record cut short with some junk spliced in: opened, or refused with a sentence that names
     the line when the fault is on one (what the load screen shows)."""
     good = format_record(played("elephant-run", 8, seed=seed))
-    damaged = good[:cut] + junk + good[cut + len(junk):]
+    damaged = good[:cut] + junk + good[cut + len(junk) :]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "damaged.txt"
         path.write_text(damaged, encoding="utf-8", errors="replace")

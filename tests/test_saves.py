@@ -102,7 +102,11 @@ def test_file_is_pretty_utf8_json_with_the_documented_envelope(store: SaveStore)
     assert data["match"] == match.to_record()
     assert data["digest"] == content_digest(data)
     assert data["summary"] == {
-        "game_title": "Toy Nim", "mode": "Two players", "moves": 1, "over": False, "result_text": None,
+        "game_title": "Toy Nim",
+        "mode": "Two players",
+        "moves": 1,
+        "over": False,
+        "result_text": None,
     }
 
 
@@ -235,7 +239,7 @@ CASES: list[tuple[str, object, str]] = [
     ("empty", b"", "The file is empty or truncated."),
     ("blank", b"  \n\n", "The file is empty or truncated."),
     ("zeros", b"\x00" * 64, "The file is empty or truncated."),
-    ("garbage", b"{\n  \"format\": \"curio-boards-save\",\n  oops\n}\n", "not valid JSON at line 3"),
+    ("garbage", b'{\n  "format": "curio-boards-save",\n  oops\n}\n', "not valid JSON at line 3"),
     ("not-utf8", b"\xff\xfe\x00{", "not UTF-8 text"),
     ("list", b"[1, 2]", "This is not a Curio Boards save file."),
     ("other-format", {"format": "pgn", "version": 1}, "This is not a Curio Boards save file (format 'pgn')"),

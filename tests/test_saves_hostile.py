@@ -24,8 +24,11 @@ from saves.store import MAX_FILE_BYTES, SaveError, SaveStore, envelope, sort_tim
 from scenes.dev.hostile import SETTINGS_VARIANTS, hostile_saves, write_hostile_files
 
 EXCEPTION_NAME = re.compile(r"[A-Z][a-z]+(Error|Exception)|Traceback")
-HOSTILE = settings(max_examples=60, deadline=None,
-                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+HOSTILE = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 
 hostile_leaves = st.one_of(
     st.none(),
@@ -33,8 +36,21 @@ hostile_leaves = st.one_of(
     st.integers(min_value=-(10**30), max_value=10**30),
     st.floats(allow_nan=False, allow_infinity=False),
     st.text(max_size=30),
-    st.sampled_from(["9999-12-31T23:59:59-12:00", "0001-01-01T00:00:00+14:00", "\ud800", "a\x00b",
-                     "x" * 5000, "2025-13-40", "elephant-run", "@c2", "human", "ai", "hard"]),
+    st.sampled_from(
+        [
+            "9999-12-31T23:59:59-12:00",
+            "0001-01-01T00:00:00+14:00",
+            "\ud800",
+            "a\x00b",
+            "x" * 5000,
+            "2025-13-40",
+            "elephant-run",
+            "@c2",
+            "human",
+            "ai",
+            "hard",
+        ]
+    ),
 )
 hostile_values = st.recursive(
     hostile_leaves,
@@ -92,12 +108,34 @@ def test_any_bytes_as_a_save(tmp_path_factory: pytest.TempPathFactory, data: byt
 
 
 @HOSTILE
-@given(path=st.lists(st.sampled_from(["match", "moves", "seats", "result", "summary", "options", "pending",
-                                      "label", "saved_at", "kind", "version", "elephant", "reason", 0]),
-                     min_size=1, max_size=3),
-       value=hostile_values)
-def test_a_save_with_any_part_replaced(tmp_path_factory: pytest.TempPathFactory, path: list[Any],
-                                       value: Any) -> None:
+@given(
+    path=st.lists(
+        st.sampled_from(
+            [
+                "match",
+                "moves",
+                "seats",
+                "result",
+                "summary",
+                "options",
+                "pending",
+                "label",
+                "saved_at",
+                "kind",
+                "version",
+                "elephant",
+                "reason",
+                0,
+            ]
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    value=hostile_values,
+)
+def test_a_save_with_any_part_replaced(
+    tmp_path_factory: pytest.TempPathFactory, path: list[Any], value: Any
+) -> None:
     data = good_envelope()
     target: Any = data
     for step in path[:-1]:
@@ -117,8 +155,13 @@ def test_a_save_with_any_part_replaced(tmp_path_factory: pytest.TempPathFactory,
 
 
 @HOSTILE
-@given(when=st.datetimes(timezones=st.sampled_from([UTC, timezone(timedelta(hours=14)),
-                                                    timezone(-timedelta(hours=23, minutes=59))])))
+@given(
+    when=st.datetimes(
+        timezones=st.sampled_from(
+            [UTC, timezone(timedelta(hours=14)), timezone(-timedelta(hours=23, minutes=59))]
+        )
+    )
+)
 def test_any_date_sorts_and_is_said_or_unknown(when: datetime) -> None:
     from scenes.kit.text import friendly_time
 
@@ -137,13 +180,32 @@ def test_every_hostile_save_is_listed_with_a_plain_sentence_and_left_alone(tmp_p
     entries = {e.path.name: e for e in store.entries()}
     for name in hostile_saves():
         assert name in entries, name
-    damaged = {"deep-nesting.json", "huge-version.json", "nan.json", "binary.json", "empty.json",
-               "truncated.json", "bad-date.json", "format-list.json", "list-for-number.json",
-               "moves-not-a-list.json", "seat-garbage.json", "unknown-game.json", "nul-bytes.json"}
+    damaged = {
+        "deep-nesting.json",
+        "huge-version.json",
+        "nan.json",
+        "binary.json",
+        "empty.json",
+        "truncated.json",
+        "bad-date.json",
+        "format-list.json",
+        "list-for-number.json",
+        "moves-not-a-list.json",
+        "seat-garbage.json",
+        "unknown-game.json",
+        "nul-bytes.json",
+    }
     for name in damaged:
         assert entries[name].error, name
-    for name in ("year-9999.json", "year-1.json", "nul-in-name.json", "lone-surrogate.json",
-                 "long-20000.json", "long-100000.json", "control-chars.json"):
+    for name in (
+        "year-9999.json",
+        "year-1.json",
+        "nul-in-name.json",
+        "lone-surrogate.json",
+        "long-20000.json",
+        "long-100000.json",
+        "control-chars.json",
+    ):
         assert entries[name].healthy, (name, entries[name].error)
     assert "nested too deeply" in entries["deep-nesting.json"].error
     assert "too many digits" in entries["huge-version.json"].error
@@ -186,10 +248,16 @@ def test_stray_temp_files_are_removed_and_nothing_else(tmp_path: Path) -> None:
 
 # -- settings --------------------------------------------------------------------------------------------
 @HOSTILE
-@given(content=st.one_of(st.binary(max_size=500), hostile_values.map(lambda v: json.dumps(v).encode()),
-                         st.dictionaries(st.sampled_from(["version", "fullscreen", "animation_speed",
-                                                          "last_new_game", "volume", "muted"]),
-                                         hostile_values).map(lambda v: json.dumps(v).encode())))
+@given(
+    content=st.one_of(
+        st.binary(max_size=500),
+        hostile_values.map(lambda v: json.dumps(v).encode()),
+        st.dictionaries(
+            st.sampled_from(["version", "fullscreen", "animation_speed", "last_new_game", "volume", "muted"]),
+            hostile_values,
+        ).map(lambda v: json.dumps(v).encode()),
+    )
+)
 def test_any_settings_file_gives_usable_settings(
     tmp_path_factory: pytest.TempPathFactory, content: bytes
 ) -> None:

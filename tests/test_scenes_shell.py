@@ -122,9 +122,15 @@ def test_new_game_dialog_starts_a_two_player_elephant_run(app: App) -> None:
     assert set(dialog.name_entries) == {"elephant", "farmers"}
     click_element(app, dialog.name_entries["elephant"])
     for character in "Ana m":  # "m" is the mute key everywhere else; typed, it is a letter
-        app.step([pygame.event.Event(pygame.KEYDOWN, key=ord(character.lower()), mod=0, unicode=character,
-                                     scancode=0),
-                  pygame.event.Event(pygame.TEXTINPUT, text=character)], 1 / 60)
+        app.step(
+            [
+                pygame.event.Event(
+                    pygame.KEYDOWN, key=ord(character.lower()), mod=0, unicode=character, scancode=0
+                ),
+                pygame.event.Event(pygame.TEXTINPUT, text=character),
+            ],
+            1 / 60,
+        )
     assert not app.settings.muted
     click_element(app, dialog.start_button)
     assert dialog.match is not None and dialog.match.two_player

@@ -58,14 +58,20 @@ class Noughts:
     def known(self, pos: Pos, moves: Sequence[int], ply: int) -> int | None:
         return None if moves else 0
 
-    def order(self, pos: Pos, moves: Sequence[int], best: int | None, killers: list[int | None],
-              history: dict[int, int]) -> list[int]:
+    def order(
+        self,
+        pos: Pos,
+        moves: Sequence[int],
+        best: int | None,
+        killers: list[int | None],
+        history: dict[int, int],
+    ) -> list[int]:
         self.orders += 1
         return sorted(moves, key=lambda m: (m != best, m not in killers, -history.get(m, 0)))
 
     def make(self, pos: Pos, move: int) -> Pos:
         board, side = pos
-        return (*board[:move], side, *board[move + 1:]), 3 - side
+        return (*board[:move], side, *board[move + 1 :]), 3 - side
 
     def unmake(self, pos: Pos, move: int, child: Pos) -> None:
         pass
@@ -82,7 +88,7 @@ def minimax(pos: Pos, ply: int = 0) -> int:
         return -(WIN - ply)
     if all(board):
         return 0
-    children = (((*board[:m], side, *board[m + 1:]), 3 - side) for m in range(9) if not board[m])
+    children = (((*board[:m], side, *board[m + 1 :]), 3 - side) for m in range(9) if not board[m])
     return max(-minimax(child, ply + 1) for child in children)
 
 

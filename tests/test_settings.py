@@ -31,8 +31,11 @@ def test_round_trip(tmp_path: Path) -> None:
     settings = load_settings(tmp_path / "config")
     settings.fullscreen = True
     settings.animation_speed = "fast"
-    remember_new_game(settings, "elephant-run", {"mode": "ai", "level": "hard", "side": "farmers",
-                                                 "options": {"target": "10"}})
+    remember_new_game(
+        settings,
+        "elephant-run",
+        {"mode": "ai", "level": "hard", "side": "farmers", "options": {"target": "10"}},
+    )
     assert save_settings(settings) is True
     again = load_settings(tmp_path / "config")
     assert again == settings
@@ -99,10 +102,17 @@ def test_damaged_file_that_cannot_be_kept_aside_is_not_overwritten(
 
 def test_invalid_values_fall_back_per_field_and_unknown_keys_survive(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({
-        "version": 1, "fullscreen": "yes", "animation_speed": "warp", "last_new_game": {"g": 3, "h": {}},
-        "volume": 7,
-    }))
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "fullscreen": "yes",
+                "animation_speed": "warp",
+                "last_new_game": {"g": 3, "h": {}},
+                "volume": 7,
+            }
+        )
+    )
     settings = load_settings(tmp_path)
     assert (settings.fullscreen, settings.animation_speed) == (False, "normal")
     assert settings.last_new_game == {"h": {}}

@@ -31,8 +31,20 @@ def test_size_and_place_round_trip(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "value",
-    [None, "1280x800", [1280], [1280, 800, 1], [1280.5, 800], [True, 800], ["1280", "800"], [100, 800],
-     [1280, 99999], {"w": 1280, "h": 800}, [[1280], 800], 7],
+    [
+        None,
+        "1280x800",
+        [1280],
+        [1280, 800, 1],
+        [1280.5, 800],
+        [True, 800],
+        ["1280", "800"],
+        [100, 800],
+        [1280, 99999],
+        {"w": 1280, "h": 800},
+        [[1280], 800],
+        7,
+    ],
 )
 def test_damaged_size_is_forgotten_and_the_rest_kept(tmp_path: Path, value: Any) -> None:
     (tmp_path / "settings.json").write_text(

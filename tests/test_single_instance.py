@@ -30,16 +30,26 @@ REFUSAL_TIMEOUT = 60.0
 
 
 def _env() -> dict[str, str]:
-    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
-                PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONPATH=str(ROOT),
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
 
 
 def _start_app(data_dir: Path, log: Path) -> subprocess.Popen[bytes]:
     """``main.py --data-dir DATA`` in a child, as a double-click starts it; its output goes to ``log``
     (never a pipe no one reads, which would stall it)."""
     with open(log, "wb") as out:
-        return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--data-dir", str(data_dir)],
-                                cwd=ROOT, env=_env(), stdout=out, stderr=subprocess.STDOUT)
+        return subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data_dir)],
+            cwd=ROOT,
+            env=_env(),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
 
 
 def _stop(child: subprocess.Popen[bytes]) -> None:
@@ -87,8 +97,14 @@ def test_a_second_copy_on_the_same_folder_is_turned_away_and_a_killed_first_leav
     before = sorted(p.name for p in data.rglob("*"))
 
     began = time.monotonic()
-    second = subprocess.run([sys.executable, str(ROOT / "main.py"), "--data-dir", str(data)], cwd=ROOT,
-                            env=_env(), capture_output=True, text=True, timeout=REFUSAL_TIMEOUT)
+    second = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data)],
+        cwd=ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=REFUSAL_TIMEOUT,
+    )
     assert time.monotonic() - began < REFUSAL_TIMEOUT
     assert second.returncode == 0, second.stderr
     assert "already open" in second.stderr and str(data) in second.stderr
@@ -100,9 +116,14 @@ def test_a_second_copy_on_the_same_folder_is_turned_away_and_a_killed_first_leav
 
     # the self test on a folder in use fails at once, with the reason, rather than playing in it
     shot = tmp_path / "self-test.png"
-    self_test = subprocess.run([sys.executable, str(ROOT / "main.py"), "--self-test", str(shot), "--data-dir",
-                                str(data)], cwd=ROOT, env=_env(), capture_output=True, text=True,
-                               timeout=REFUSAL_TIMEOUT)
+    self_test = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--self-test", str(shot), "--data-dir", str(data)],
+        cwd=ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=REFUSAL_TIMEOUT,
+    )
     assert self_test.returncode == 1 and "already open" in self_test.stdout and not shot.exists()
 
     settled = time.monotonic() + 2.0  # the first copy is in its loop, waiting for the player, not ending
@@ -155,8 +176,9 @@ def _python(code: str, *args: str) -> list[str]:
 
 
 def _try_in_another_process(data: Path) -> str:
-    result = subprocess.run(_python(TRY, str(data)), cwd=ROOT, env=_env(), capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(
+        _python(TRY, str(data)), cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()
 

@@ -63,8 +63,16 @@ def endgame(need_exactly: int, elephant_to_move: bool = True, seed: int = 1) -> 
     ``need_exactly`` points, with the elephant (or the farmers) to move."""
     side = SIDE_ELEPHANT if elephant_to_move else 1 - SIDE_ELEPHANT
     for attempt in range(seed, seed + 60):
-        match = played_match(lambda s: isinstance(s, ElephantRunState) and s.phase == PHASE_PLAY
-                             and not s.over and s.side == side and need(s) == need_exactly, attempt)
+        match = played_match(
+            lambda s: (
+                isinstance(s, ElephantRunState)
+                and s.phase == PHASE_PLAY
+                and not s.over
+                and s.side == side
+                and need(s) == need_exactly
+            ),
+            attempt,
+        )
         if match is not None:
             return match
     raise AssertionError(f"no seeded game reaches need {need_exactly}")
@@ -113,6 +121,7 @@ def test_out_of_reach_gives_no_words() -> None:
     assert not within_reach(fresh) and solved_text(fresh) is None  # the elephant is still to place
     far = endgame(REACH_NEED + 1).state
     assert not within_reach(far)
+
     def never(compound: bool) -> None:
         raise AssertionError("a position out of reach was handed to the solver")
 
@@ -243,8 +252,7 @@ def test_the_badge_comes_once_the_position_is_within_reach(app: Any, monkeypatch
     assert badge_shown(scene) is None and not scene.solved.pending
     assert app._solve_worker is None  # no process started for a position out of reach
     player = match.state.to_move()[0]
-    move = next(m for m in match.state.legal_moves(player)
-                if not match.state._apply_unchecked(m).over)  # type: ignore[attr-defined]
+    move = next(m for m in match.state.legal_moves(player) if not match.state._apply_unchecked(m).over)  # type: ignore[attr-defined]
     scene._submit(player, move)
     assert need(match.state) == 4
     app.step([], DT)
@@ -290,8 +298,7 @@ def test_a_stale_answer_is_dropped_and_the_new_position_asked(app: Any) -> None:
     scene = start(app, match)  # on load: the position on the board is asked for at once
     assert worker.requests == [(1, SOLVE_LEVEL)]
     player = match.state.to_move()[0]
-    move = next(m for m in match.state.legal_moves(player)
-                if not match.state._apply_unchecked(m).over)  # type: ignore[attr-defined]
+    move = next(m for m in match.state.legal_moves(player) if not match.state._apply_unchecked(m).over)  # type: ignore[attr-defined]
     scene._submit(player, move)
     app.step([], DT)
     assert len(worker.requests) == 1 and worker.cancelled == 0  # the search runs on, for its memo

@@ -32,9 +32,19 @@ RESIZE_CPU_MS = 300
 """A loose guard in CPU time (other tests share the machine): the goal is 100 ms, measured by the
 full storm; before the fix single frames after a resize took 1-3 s."""
 
-SCREENS = ["menu", "load", "settings", "help", "new-game:nelaxtam", "pause:epaminondas",
-           "match-mid:elephant-run", "match-mid:epaminondas", "match-mid:nelaxtam",
-           "match-mid:changing-challenges", "match-mid:elasta"]
+SCREENS = [
+    "menu",
+    "load",
+    "settings",
+    "help",
+    "new-game:nelaxtam",
+    "pause:epaminondas",
+    "match-mid:elephant-run",
+    "match-mid:epaminondas",
+    "match-mid:nelaxtam",
+    "match-mid:changing-challenges",
+    "match-mid:elasta",
+]
 
 
 @pytest.fixture(scope="module")

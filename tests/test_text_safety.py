@@ -122,8 +122,13 @@ def test_no_time_zone_makes_a_date_raise(zone: str, monkeypatch: pytest.MonkeyPa
     try:
         for year in (1, 1970, 2025, 9998, 9999):
             for offset in (-23, 0, 14):
-                when = datetime(year, 12 if year > 1 else 1, 31 if year > 1 else 1, 12,
-                                tzinfo=timezone(timedelta(hours=offset)))
+                when = datetime(
+                    year,
+                    12 if year > 1 else 1,
+                    31 if year > 1 else 1,
+                    12,
+                    tzinfo=timezone(timedelta(hours=offset)),
+                )
                 said = friendly_time(when)
                 assert said == UNKNOWN_DATE or said[0].isalnum()
         now = datetime.now(UTC)

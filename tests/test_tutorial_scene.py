@@ -42,14 +42,24 @@ def click_widget(app: App, element: Any) -> None:
     assert element.visible and element.is_enabled, f"{element} is not clickable"
     pos = element.rect.center
     app.step([make_event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
-    app.step([make_event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-              make_event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], DT)
+    app.step(
+        [
+            make_event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            make_event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+        DT,
+    )
     pump(app)
 
 
 def press_key(app: App, code: int, text: str = "", mod: int = 0) -> None:
-    app.step([make_event(pygame.KEYDOWN, key=code, mod=mod, unicode=text, scancode=0),
-              make_event(pygame.KEYUP, key=code, mod=mod, unicode=text, scancode=0)], DT)
+    app.step(
+        [
+            make_event(pygame.KEYDOWN, key=code, mod=mod, unicode=text, scancode=0),
+            make_event(pygame.KEYUP, key=code, mod=mod, unicode=text, scancode=0),
+        ],
+        DT,
+    )
     pump(app, 1)
 
 
@@ -58,8 +68,13 @@ def perform(app: App, scene: Any, gestures: list[Gesture]) -> None:
     for gesture in gestures:
         if gesture.kind == "click":
             app.step([make_event(pygame.MOUSEMOTION, pos=gesture.pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
-            app.step([make_event(pygame.MOUSEBUTTONDOWN, pos=gesture.pos, button=1),
-                      make_event(pygame.MOUSEBUTTONUP, pos=gesture.pos, button=1)], DT)
+            app.step(
+                [
+                    make_event(pygame.MOUSEBUTTONDOWN, pos=gesture.pos, button=1),
+                    make_event(pygame.MOUSEBUTTONUP, pos=gesture.pos, button=1),
+                ],
+                DT,
+            )
         elif gesture.kind == "drag":
             app.step([make_event(pygame.MOUSEBUTTONDOWN, pos=gesture.pos, button=1)], DT)
             middle = ((gesture.pos[0] + gesture.to[0]) // 2, (gesture.pos[1] + gesture.to[1]) // 2)
@@ -194,14 +209,38 @@ def _eats(before: Any, after: Any, _text: str) -> bool:
 
 
 TOY_LESSONS = (
-    Lesson(id="toy-eat", title="The elephant eats", rule="Eating", intro="The elephant eats tiles.",
-           learner="elephant", position=POSITION,
-           steps=(Step(say="Step onto any tile.", goal=_eats, solution="c2-d3", reply="a4-b4",
-                       targets=("d3",), arrows=(("c2", "d3"),)),
-                  Step(say="Eat towards the far side.", accept=("d3-e3", "d3-e4"),
-                       wrong={"d3-c2": "Back to c2 eats nothing new on the far side."}))),
-    Lesson(id="toy-again", title="Eat again", rule="Eating", intro="Once more.", learner="elephant",
-           position=POSITION, steps=(Step(say="Step to d3.", accept=("c2-d3",)),)),
+    Lesson(
+        id="toy-eat",
+        title="The elephant eats",
+        rule="Eating",
+        intro="The elephant eats tiles.",
+        learner="elephant",
+        position=POSITION,
+        steps=(
+            Step(
+                say="Step onto any tile.",
+                goal=_eats,
+                solution="c2-d3",
+                reply="a4-b4",
+                targets=("d3",),
+                arrows=(("c2", "d3"),),
+            ),
+            Step(
+                say="Eat towards the far side.",
+                accept=("d3-e3", "d3-e4"),
+                wrong={"d3-c2": "Back to c2 eats nothing new on the far side."},
+            ),
+        ),
+    ),
+    Lesson(
+        id="toy-again",
+        title="Eat again",
+        rule="Eating",
+        intro="Once more.",
+        learner="elephant",
+        position=POSITION,
+        steps=(Step(say="Step to d3.", accept=("c2-d3",)),),
+    ),
 )
 
 

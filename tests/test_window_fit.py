@@ -29,8 +29,12 @@ def screen(width: int, height: int, taskbar: int = 0, x: int = 0, y: int = 0) ->
 
 
 def inside(rect: tuple[int, int, int, int], area: tuple[int, int, int, int]) -> bool:
-    return (area[0] <= rect[0] and area[1] <= rect[1]
-            and rect[0] + rect[2] <= area[0] + area[2] and rect[1] + rect[3] <= area[1] + area[3])
+    return (
+        area[0] <= rect[0]
+        and area[1] <= rect[1]
+        and rect[0] + rect[2] <= area[0] + area[2]
+        and rect[1] + rect[3] <= area[1] + area[3]
+    )
 
 
 @pytest.mark.parametrize(
@@ -145,8 +149,11 @@ def test_displays_estimated_from_their_sizes() -> None:
 frames = st.builds(Frame, st.integers(0, 60), st.integers(0, 12), st.integers(0, 12), st.integers(0, 12))
 displays_big_enough = st.builds(
     lambda w, h, taskbar, x, y: screen(w, h + taskbar, taskbar, x, y),
-    st.integers(1024 + 24 + 40, 7680), st.integers(640 + 72, 4320), st.integers(0, 80),
-    st.integers(-4000, 4000), st.integers(-2000, 2000),
+    st.integers(1024 + 24 + 40, 7680),
+    st.integers(640 + 72, 4320),
+    st.integers(0, 80),
+    st.integers(-4000, 4000),
+    st.integers(-2000, 2000),
 )
 
 
@@ -161,8 +168,10 @@ def test_any_display_big_enough_gets_a_16_by_10_window_that_fits(display: Displa
     assert on_screen(placed.size, placed.position, [display], frame)
     # the largest: one pixel taller (and 16:10) would not fit
     taller = (height + 1) * 16 // 10, height + 1
-    assert taller[0] + frame.left + frame.right > display.usable[2] \
+    assert (
+        taller[0] + frame.left + frame.right > display.usable[2]
         or taller[1] + frame.top + frame.bottom > display.usable[3]
+    )
 
 
 @settings(max_examples=400, deadline=None)

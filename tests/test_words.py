@@ -83,8 +83,9 @@ def test_elasta_end_rings_the_ground_line_that_was_reached() -> None:
 
 def test_nelaxtam_names_the_destroyer_the_dead_troop_and_why() -> None:
     # Black's troop 1 on a1 destroys the light piece east of it, b1, where White's troop 1 stands.
-    state, said = play("nelaxtam", "a1,c1,e1,g1,a3/b1,d1,f1,h1,h3", "1xe,2-,3-,4-,5-/1-,2-,3-,4-,5-",
-                       options={"size": "8"})
+    state, said = play(
+        "nelaxtam", "a1,c1,e1,g1,a3/b1,d1,f1,h1,h3", "1xe,2-,3-,4-,5-/1-,2-,3-,4-,5-", options={"size": "8"}
+    )
     assert "Black on a1, c1, e1, g1, a3" in said[0].line and "White on b1, d1, f1, h1, h3" in said[0].line
     note, line = said[1].note, said[1].line
     assert "Black's troop 1 destroyed b1" in note
@@ -158,7 +159,7 @@ def test_changing_challenges_merge_names_the_pieces_and_the_balance() -> None:
     def put(name: str, letter: str) -> None:
         file, rank = "abcdefg".index(name[0]), int(name[1:])
         row = rows[15 - rank]
-        rows[15 - rank] = row[:file] + letter + row[file + 1:]
+        rows[15 - rank] = row[:file] + letter + row[file + 1 :]
 
     for name, letter in (("d7", "P"), ("e8", "p"), ("a3", "K"), ("g13", "k")):
         put(name, letter)
@@ -197,7 +198,7 @@ def check_counts(before: Any, after: Any, said: TurnWords) -> None:
     gid, then, now = before.game_id, material(before), material(after)
     if gid == "epaminondas":
         taken = re.search(r"captured (\w+) (White|Black) stones?", said.line)
-        victim = (taken.group(2).lower() if taken else None)
+        victim = taken.group(2).lower() if taken else None
         lost = {p: then[p] - now[p] for p in then}
         if taken is None:
             assert lost == {"white": 0, "black": 0}
@@ -231,7 +232,9 @@ def check_counts(before: Any, after: Any, said: TurnWords) -> None:
 def square_names(state: Any) -> set[str]:
     """Every square of the game's board, in its notation."""
     files, ranks = {
-        "elasta": ("abcdefgh", 8), "elephant-run": ("abcdef", 4), "epaminondas": ("abcdefghijklmn", 12),
+        "elasta": ("abcdefgh", 8),
+        "elephant-run": ("abcdef", 4),
+        "epaminondas": ("abcdefghijklmn", 12),
         "changing-challenges": ("abcdefg", 15),
     }.get(state.game_id, ("abcdefghijklmn"[: getattr(state, "size", 0)], getattr(state, "size", 0)))
     return {f"{f}{r}" for f in files for r in range(1, ranks + 1)}
@@ -374,7 +377,9 @@ def test_end_of_game_says_why_and_rings_the_deciding_square(app: Any) -> None:
     scene.draw(app.screen)
     x, y = view.geo.center_of("d12")
     changed = sum(
-        1 for dx in range(-40, 41, 2) for dy in range(-40, 41, 2)
+        1
+        for dx in range(-40, 41, 2)
+        for dy in range(-40, 41, 2)
         if ringed.get_at((x + dx, y + dy)) != app.screen.get_at((x + dx, y + dy))
     )
     assert changed > 20

@@ -115,11 +115,21 @@ def _first_move(state: GameState, player: str, level: str, rng: random.Random, s
 
 
 NIM = GameInfo(
-    id="toy-nim", title="Toy Nim", players=NimState.players, summary="test game",
+    id="toy-nim",
+    title="Toy Nim",
+    players=NimState.players,
+    summary="test game",
     options=(OptionSpec("stones", "Stones", "5", ("3", "4", "5")),),
-    factory=lambda options: NimState(int(options["stones"])), ai=_first_move,
+    factory=lambda options: NimState(int(options["stones"])),
+    ai=_first_move,
 )
 PENNIES = GameInfo(
-    id="toy-pennies", title="Toy Pennies", players=PenniesState.players, summary="test game",
-    options=(), factory=lambda options: PenniesState(), ai=_first_move, simultaneous=True,
+    id="toy-pennies",
+    title="Toy Pennies",
+    players=PenniesState.players,
+    summary="test game",
+    options=(),
+    factory=lambda options: PenniesState(),
+    ai=_first_move,
+    simultaneous=True,
 )

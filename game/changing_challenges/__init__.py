@@ -60,8 +60,13 @@ def rules_bench(seconds: float) -> list[tuple[str, float]]:
     states = [ChangingChallengesState.from_text(text) for text in BENCH_POSITIONS]
     positions = [(list(s.board), s.side, s.ep) for s in states]
     start_board = B.start_board()
-    return engine_rates(seconds, positions, B.generate, _make_unmake_all,
-                        lambda depth: B.perft(start_board, B.TRIANGLES, -1, 0, depth))
+    return engine_rates(
+        seconds,
+        positions,
+        B.generate,
+        _make_unmake_all,
+        lambda depth: B.perft(start_board, B.TRIANGLES, -1, 0, depth),
+    )
 
 
 def _make_unmake_all(position: Position, moves: Sequence[Any]) -> None:

@@ -124,8 +124,9 @@ class ChangingChallengesRules:
     win = WIN_BOUND + 1
     ply_scores = True
 
-    def __init__(self, state: ChangingChallengesState, budget: Budget | None = None,
-                 qlimit: int = QSEARCH_LIMIT) -> None:
+    def __init__(
+        self, state: ChangingChallengesState, budget: Budget | None = None, qlimit: int = QSEARCH_LIMIT
+    ) -> None:
         self.board = list(state.board)
         self.qlimit = qlimit
         self.budget = budget if budget is not None else Budget(Limit())
@@ -211,8 +212,14 @@ class ChangingChallengesRules:
             total += term if side == B.TRIANGLES else -term
         return total
 
-    def order(self, pos: Position, moves: Sequence[B.Move], best: B.Move | None, killers: list[B.Move | None],
-              history: dict[B.Move, int]) -> list[B.Move]:
+    def order(
+        self,
+        pos: Position,
+        moves: Sequence[B.Move],
+        best: B.Move | None,
+        killers: list[B.Move | None],
+        history: dict[B.Move, int],
+    ) -> list[B.Move]:
         """The table's move, knocks by most valuable victim / least valuable attacker, the two
         killers, then by history."""
         board = self.board
@@ -235,8 +242,9 @@ class ChangingChallengesRules:
         return sorted(moves, key=key, reverse=True)
 
     # -- quiescence ---------------------------------------------------------------------------------
-    def qsearch(self, alpha: int, beta: int, ply: int, side: int, ep: int, moment: int, pst: int, h: int,
-                qd: int) -> int:
+    def qsearch(
+        self, alpha: int, beta: int, ply: int, side: int, ep: int, moment: int, pst: int, h: int, qd: int
+    ) -> int:
         self.budget.tick()
         board = self.board
         if B.quiet_win(board, side, moment):
@@ -251,12 +259,25 @@ class ChangingChallengesRules:
         captures = B.generate_captures(board, side, ep)
         if not captures:
             return stand
-        captures.sort(key=lambda m: (abs(board[m[1]]) or 1) * 64 - abs(board[m[0]]) * 4 + (m[2] == B.KNOCK),
-                      reverse=True)
+        captures.sort(
+            key=lambda m: (abs(board[m[1]]) or 1) * 64 - abs(board[m[0]]) * 4 + (m[2] == B.KNOCK),
+            reverse=True,
+        )
         return self._qmoves(captures, stand, alpha, beta, ply, side, moment, pst, h, qd)
 
-    def _qmoves(self, moves: list[B.Move], best: int, alpha: int, beta: int, ply: int, side: int,
-                moment: int, pst: int, h: int, qd: int) -> int:
+    def _qmoves(
+        self,
+        moves: list[B.Move],
+        best: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        side: int,
+        moment: int,
+        pst: int,
+        h: int,
+        qd: int,
+    ) -> int:
         """The move loop both kinds of quiescence node share: try ``moves`` in the order given, each
         answered by a quiescence node, and return the best score, starting from ``best``. The kinds
         differ only in what they pass: a plain node its captures and its stand-pat score (alpha
@@ -293,8 +314,9 @@ class ChangingChallengesRules:
             return False
         return B.attacked(board, sq, side)
 
-    def evasion(self, alpha: int, beta: int, ply: int, side: int, ep: int, moment: int, pst: int, h: int,
-                qd: int) -> int:
+    def evasion(
+        self, alpha: int, beta: int, ply: int, side: int, ep: int, moment: int, pst: int, h: int, qd: int
+    ) -> int:
         """A quiescence node where the opponent threatens a quiet win (tipping the board, or a
         safe king on the centre line) on its next move. Standing pat would ignore the threat, as
         a chess quiescence search must not stand pat in check, so every move is tried; the
@@ -303,12 +325,15 @@ class ChangingChallengesRules:
         moves = B.generate(board, side, ep)
         if not moves:
             return 0
-        moves.sort(key=lambda m: (abs(board[m[1]]) or 1) * 64 - abs(board[m[0]]) * 4 + 1000 * (m[2] > 0),
-                   reverse=True)
+        moves.sort(
+            key=lambda m: (abs(board[m[1]]) or 1) * 64 - abs(board[m[0]]) * 4 + 1000 * (m[2] > 0),
+            reverse=True,
+        )
         return self._qmoves(moves, -INF, alpha, beta, ply, side, moment, pst, h, qd)
 
-    def beginner_scores(self, moves: list[B.Move], side: int, moment: int,
-                        rng: random.Random) -> list[tuple[int, bool]]:
+    def beginner_scores(
+        self, moves: list[B.Move], side: int, moment: int, rng: random.Random
+    ) -> list[tuple[int, bool]]:
         """Easy's view of each root move: (static value after it, whether a knock it overlooked).
 
         A beginner's one look: a move that wins is a win, a move that hands the opponent a win on
@@ -376,8 +401,9 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Lim
             seen = list(range(len(moves)))  # in trouble, anyone looks harder: the knock that saves it
         index = max(seen, key=lambda i: judged[i][0])
         LAST_STATS.clear()
-        LAST_STATS.update(depth=1, nodes=rules.budget.nodes, seconds=rules.budget.elapsed(),
-                          score=judged[index][0])
+        LAST_STATS.update(
+            depth=1, nodes=rules.budget.nodes, seconds=rules.budget.elapsed(), score=judged[index][0]
+        )
         return moves[index]
     budget = Budget(limit, HARD_SHARE)
     rules = ChangingChallengesRules(state, budget)

@@ -129,18 +129,25 @@ ORTHO_RAYS = _rays(ORTHO)
 DIAG_RAYS = _rays(DIAG)
 QUEEN_RAYS = tuple(o + d for o, d in zip(ORTHO_RAYS, DIAG_RAYS, strict=True))
 SLIDER_RAYS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
-    BISHOP: DIAG_RAYS, ROOK: ORTHO_RAYS, QUEEN: QUEEN_RAYS,
+    BISHOP: DIAG_RAYS,
+    ROOK: ORTHO_RAYS,
+    QUEEN: QUEEN_RAYS,
 }
 """``SLIDER_RAYS[weight][sq]``: the rays a bishop, rook or queen on ``sq`` slides along, each
 clipped at the playing field's edge (no piece moves onto or through storage)."""
 
-KING_STEPS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(ray[0] for ray in QUEEN_RAYS[sq]) for sq in range(SIZE)
-)
+KING_STEPS: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in QUEEN_RAYS[sq]) for sq in range(SIZE))
 
 
-def _pawn_tables(side: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[bool, ...],
-                                     tuple[bool, ...], tuple[tuple[int, ...], ...]]:
+def _pawn_tables(
+    side: int,
+) -> tuple[
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[bool, ...],
+    tuple[bool, ...],
+    tuple[tuple[int, ...], ...],
+]:
     """Per square: the push square (-1 if none), the diagonal capture squares, whether a pawn
     there may double-step (own line 4), whether it promotes there (opponent's line 5) and, for
     attack detection, the squares from which a pawn of ``side`` would capture onto it."""

@@ -93,8 +93,10 @@ class ChangingChallengesState(AlternatingState):
         pieces = (options or {}).get("pieces", "standard")
         parts = text.strip().split()
         if len(parts) not in (2, 3) or parts[1].lower() not in ("t", "c"):
-            raise GameError("a position is 15 ranks joined by '/', a space, 't' or 'c' (the side to "
-                            "move) and optionally the en passant square")
+            raise GameError(
+                "a position is 15 ranks joined by '/', a space, 't' or 'c' (the side to "
+                "move) and optionally the en passant square"
+            )
         ranks = parts[0].split("/")
         if len(ranks) != B.HEIGHT:
             raise GameError(f"a position has 15 ranks separated by '/', not {len(ranks)}")
@@ -108,16 +110,19 @@ class ChangingChallengesState(AlternatingState):
                     continue
                 weight = B.LETTER_WEIGHTS.get(char.upper())
                 if weight is None:
-                    raise GameError(f"rank {rank}: '{char}' is not one of P B R Q K (Triangles), "
-                                    "p b r q k (Circles) or '.'")
+                    raise GameError(
+                        f"rank {rank}: '{char}' is not one of P B R Q K (Triangles), "
+                        "p b r q k (Circles) or '.'"
+                    )
                 board[(rank - 1) * B.WIDTH + file] = weight if char.isupper() else -weight
         for side in (B.TRIANGLES, B.CIRCLES):
             name = PLAYERS[side]
             sign = B.SIGN[side]
             kings = sum(1 for p in board if p == B.KING * sign)
             if kings != 1:
-                raise GameError(f"{name} must have exactly one king (on the board or in storage), "
-                                f"not {kings}")
+                raise GameError(
+                    f"{name} must have exactly one king (on the board or in storage), not {kings}"
+                )
             fill = B.STORAGE_FILL[side]
             stored = [bool(board[sq]) for sq in fill]
             if any(later and not earlier for earlier, later in itertools.pairwise(stored)):
@@ -137,8 +142,12 @@ class ChangingChallengesState(AlternatingState):
             # The opposing pawn stepped past ``ep``; it stands one square further along its own
             # direction of travel.
             behind = ep + B.FORWARD[1 - side]
-            if (not B.IS_PLAYABLE[ep] or board[ep] or not 0 <= behind < B.SIZE
-                    or board[behind] != -B.SIGN[side]):
+            if (
+                not B.IS_PLAYABLE[ep]
+                or board[ep]
+                or not 0 <= behind < B.SIZE
+                or board[behind] != -B.SIGN[side]
+            ):
                 raise GameError(f"{parts[2]} is not a square an opposing pawn has just passed")
         return cls(board, side, ep, pieces)
 
@@ -187,18 +196,22 @@ class ChangingChallengesState(AlternatingState):
                 other = PLAYERS[1 - side]
                 return Outcome(other, f"The {other.title()} knocked out the {PLAYERS[side].title()}' king.")
         if self.moment > B.TIP_LIMIT:
-            return Outcome(PLAYERS[0],
-                           f"The board tips toward the Circles' side (moment {self.moment} > 49).")
+            return Outcome(
+                PLAYERS[0], f"The board tips toward the Circles' side (moment {self.moment} > 49)."
+            )
         if self.moment < -B.TIP_LIMIT:
-            return Outcome(PLAYERS[1],
-                           f"The board tips toward the Triangles' side (moment {self.moment} < -49).")
+            return Outcome(
+                PLAYERS[1], f"The board tips toward the Triangles' side (moment {self.moment} < -49)."
+            )
         mover = 1 - self.side
         king = B.KING * B.SIGN[mover]
         for sq in B.CENTRE:
             if board[sq] == king and not B.attacked(board, sq, self.side):
                 owner = PLAYERS[mover].title()
-                return Outcome(PLAYERS[mover],
-                               f"The {owner}' king stands safe on the centre line at {B.square_name(sq)}.")
+                return Outcome(
+                    PLAYERS[mover],
+                    f"The {owner}' king stands safe on the centre line at {B.square_name(sq)}.",
+                )
         if not self._legal():
             return Outcome(None, f"The {PLAYERS[self.side].title()} have no legal move.")
         return self._draw_outcome()
@@ -276,8 +289,13 @@ class ChangingChallengesState(AlternatingState):
 
     def _why_unlisted(self, move: Move) -> str:
         """A player-facing reason for a move that is not in the legal list."""
-        if not (isinstance(move, tuple) and len(move) == 3 and all(isinstance(x, int) for x in move)
-                and all(0 <= x < B.SIZE for x in move[:2]) and move[2] in (B.MOVE, B.KNOCK, B.MERGE)):
+        if not (
+            isinstance(move, tuple)
+            and len(move) == 3
+            and all(isinstance(x, int) for x in move)
+            and all(0 <= x < B.SIZE for x in move[:2])
+            and move[2] in (B.MOVE, B.KNOCK, B.MERGE)
+        ):
             return "a move is a from-square, a to-square and a kind (move, knock or merge)"
         frm, to, kind = move
         board, side = self.board, self.side
@@ -324,13 +342,17 @@ class ChangingChallengesState(AlternatingState):
                 return f"there is nothing to knock on {name_t}: write {name_f}-{name_t}"
         elif kind == B.MOVE:
             if not q:
-                return (f"{name_t} is the en passant square: write {name_f}x{name_t} to knock the pawn "
-                        f"that just passed it out, or {name_f}&{name_t} to merge")
+                return (
+                    f"{name_t} is the en passant square: write {name_f}x{name_t} to knock the pawn "
+                    f"that just passed it out, or {name_f}&{name_t} to merge"
+                )
             victim = piece_text(board[to])
             b = -q
             if p + b <= B.MERGE_LIMIT:
-                return (f"{name_t} holds a {victim}: write {name_f}x{name_t} to knock it out or "
-                        f"{name_f}&{name_t} to merge")
+                return (
+                    f"{name_t} holds a {victim}: write {name_f}x{name_t} to knock it out or "
+                    f"{name_f}&{name_t} to merge"
+                )
             return f"{name_t} holds a {victim}: write {name_f}x{name_t} to knock it out"
         elif kind == B.MERGE:
             b = -q if q else 1
@@ -355,8 +377,10 @@ class ChangingChallengesState(AlternatingState):
                 return "a pawn cannot knock straight ahead, only diagonally forward"
             return None
         if q == 0 and to != self.ep:
-            return ("a pawn moves diagonally only to knock a piece (or en passant, right after an "
-                    "opposing pawn's double step past that square)")
+            return (
+                "a pawn moves diagonally only to knock a piece (or en passant, right after an "
+                "opposing pawn's double step past that square)"
+            )
         if kind == B.MOVE:
             return None  # the generic capture-kind message follows
         return None
@@ -448,8 +472,10 @@ class ChangingChallengesState(AlternatingState):
             tag = "storage" if not 3 <= rank <= 13 else "centre" if line == 0 else ""
             lines.append(f"{rank:>2} " + " ".join(cells) + f"  {line:>2} {tag}".rstrip())
         lines.append("   " + " ".join(B.FILES))
-        lines.append(f"{PLAYERS[self.side]} to move; moment {self.moment}, counterweight at "
-                     f"{self.counterweight:+.2f}; plies without capture: {self.quiet_plies}")
+        lines.append(
+            f"{PLAYERS[self.side]} to move; moment {self.moment}, counterweight at "
+            f"{self.counterweight:+.2f}; plies without capture: {self.quiet_plies}"
+        )
         return "\n".join(lines)
 
 

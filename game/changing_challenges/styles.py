@@ -124,8 +124,13 @@ def _candidates(state: ChangingChallengesState) -> list[After]:
     return out
 
 
-def _best(state: ChangingChallengesState, rng: random.Random, judge: Judge, careful: bool,
-          allowed: Callable[[After], bool] | None = None) -> Move:
+def _best(
+    state: ChangingChallengesState,
+    rng: random.Random,
+    judge: Judge,
+    careful: bool,
+    allowed: Callable[[After], bool] | None = None,
+) -> Move:
     """The move ``judge`` likes most; a win is taken and a loss at once avoided, and a ``careful``
     style avoids a move the opponent can answer with a win; ``allowed`` narrows the plan's moves
     (a safe move outside it still beats a dangerous one inside)."""
@@ -146,8 +151,13 @@ def _best(state: ChangingChallengesState, rng: random.Random, judge: Judge, care
     return rng.choice(best)
 
 
-def _style(name: str, line: str, judge_for: Callable[[ChangingChallengesState, Past], Judge], careful: bool,
-           allowed: Callable[[After], bool] | None = None) -> Style:
+def _style(
+    name: str,
+    line: str,
+    judge_for: Callable[[ChangingChallengesState, Past], Judge],
+    careful: bool,
+    allowed: Callable[[After], bool] | None = None,
+) -> Style:
     def choose(state: GameState, player: str, rng: random.Random, past: Past = ()) -> Move:
         assert isinstance(state, ChangingChallengesState)
         return _best(state, rng, judge_for(state, past), careful, allowed)
@@ -162,8 +172,12 @@ def _rusher() -> Style:
     def judge_for(_state: ChangingChallengesState, _past: Past) -> Judge:
         return lambda a: a.tilt + 2 * a.captured
 
-    return _style("rusher", "throws its heaviest pieces across the centre to tip the board its way; "
-                  "never checks the reply", judge_for, careful=False)
+    return _style(
+        "rusher",
+        "throws its heaviest pieces across the centre to tip the board its way; never checks the reply",
+        judge_for,
+        careful=False,
+    )
 
 
 def _runner() -> Style:
@@ -177,8 +191,12 @@ def _runner() -> Style:
 
         return judge
 
-    return _style("runner", "marches its king straight for the centre line to stand it there safe; "
-                  "checks the reply", judge_for, careful=True)
+    return _style(
+        "runner",
+        "marches its king straight for the centre line to stand it there safe; checks the reply",
+        judge_for,
+        careful=True,
+    )
 
 
 def _turtle() -> Style:
@@ -187,9 +205,13 @@ def _turtle() -> Style:
     def judge_for(_state: ChangingChallengesState, _past: Past) -> Judge:
         return lambda a: 4 * a.captured - 3 * a.hanging() + min(0, a.tilt + 30) / 5
 
-    return _style("turtle", "keeps every piece on its own half, out of reach; knocks only what comes "
-                  "over, minds the balance", judge_for, careful=True,
-                  allowed=lambda a: B.own_line(a.move[1], a.side) > 0)
+    return _style(
+        "turtle",
+        "keeps every piece on its own half, out of reach; knocks only what comes over, minds the balance",
+        judge_for,
+        careful=True,
+        allowed=lambda a: B.own_line(a.move[1], a.side) > 0,
+    )
 
 
 def _hoarder() -> Style:
@@ -198,9 +220,13 @@ def _hoarder() -> Style:
     def judge_for(_state: ChangingChallengesState, _past: Past) -> Judge:
         return lambda a: -5 * a.hanging() + a.tilt / 10
 
-    return _style("hoarder", "never knocks or merges unless it wins at once; keeps every piece out of "
-                  "reach", judge_for, careful=True,
-                  allowed=lambda a: a.move[2] == B.MOVE)
+    return _style(
+        "hoarder",
+        "never knocks or merges unless it wins at once; keeps every piece out of reach",
+        judge_for,
+        careful=True,
+        allowed=lambda a: a.move[2] == B.MOVE,
+    )
 
 
 def _careful() -> Style:
@@ -209,8 +235,13 @@ def _careful() -> Style:
     def judge_for(_state: ChangingChallengesState, _past: Past) -> Judge:
         return lambda a: 10 * a.captured + a.tilt / 7
 
-    return _style("careful", "one move ahead: knocks the heaviest piece it can, else tips the balance "
-                  "its way; never allows a winning reply", judge_for, careful=True)
+    return _style(
+        "careful",
+        "one move ahead: knocks the heaviest piece it can, else tips the balance "
+        "its way; never allows a winning reply",
+        judge_for,
+        careful=True,
+    )
 
 
 def _turned(sq: int) -> int:
@@ -234,16 +265,21 @@ def _mirror_move(state: GameState, player: str, rng: random.Random, past: Past =
             return exact[0]
         weight = abs(state.board[frm])
         step = to - frm
-        alike = [a.move for a in fine
-                 if a.move[1] - a.move[0] == step and abs(state.board[a.move[0]]) == weight]
+        alike = [
+            a.move for a in fine if a.move[1] - a.move[0] == step and abs(state.board[a.move[0]]) == weight
+        ]
         if alike:
             return rng.choice(alike)
     return _best(state, rng, lambda a: 0.0, careful=True)
 
 
 def _mirror() -> Style:
-    return Style("mirror", "copies the opponent's last move as seen from its own side of the table; "
-                 "a safe move at random when it cannot", _mirror_move)
+    return Style(
+        "mirror",
+        "copies the opponent's last move as seen from its own side of the table; "
+        "a safe move at random when it cannot",
+        _mirror_move,
+    )
 
 
 def _random_move(state: GameState, player: str, rng: random.Random, past: Past = ()) -> Move:
@@ -255,8 +291,9 @@ def _random_move(state: GameState, player: str, rng: random.Random, past: Past =
 
 
 def _random_biased() -> Style:
-    return Style("random", "any legal move; knocks five times likelier, forward moves three times",
-                 _random_move)
+    return Style(
+        "random", "any legal move; knocks five times likelier, forward moves three times", _random_move
+    )
 
 
 def _habits(state: ChangingChallengesState, past: Past) -> tuple[int, int]:
@@ -296,13 +333,22 @@ def _reader() -> Style:
         guard = 2.0 + 2 * knocks  # it grabs: leave nothing hanging
 
         def judge(a: After) -> float:
-            return (6 * a.captured + balance * a.tilt / 5 - guard * a.hanging()
-                    - 8 * _open_centre(a.board, 1 - a.side))
+            return (
+                6 * a.captured
+                + balance * a.tilt / 5
+                - guard * a.hanging()
+                - 8 * _open_centre(a.board, 1 - a.side)
+            )
 
         return judge
 
-    return _style("reader", "reads the opponent's last four moves: answers pushing with weight back, "
-                  "knocking with guards, and blocks a king run", judge_for, careful=True)
+    return _style(
+        "reader",
+        "reads the opponent's last four moves: answers pushing with weight back, "
+        "knocking with guards, and blocks a king run",
+        judge_for,
+        careful=True,
+    )
 
 
 def styles() -> tuple[Style, ...]:

@@ -57,8 +57,7 @@ def describe_turn(
         grown = B.PIECE_NAMES.get(fx["weight_after"], "piece")
         did = f"{owner}' {kind} merged with {enemy}' {prey} on {B.square_name(to)} into a {grown}"
     elif fx["kind"] == "knock":
-        did = (f"{owner}' {kind} knocked {enemy}' {prey} off {B.square_name(fx['captured'])} "
-               "into storage")
+        did = f"{owner}' {kind} knocked {enemy}' {prey} off {B.square_name(fx['captured'])} into storage"
     else:
         did = f"{owner}' {kind} moved from {B.square_name(frm)} to {B.square_name(to)}"
     if fx["promotes"]:
@@ -68,7 +67,6 @@ def describe_turn(
     if abs(moment) < TIP:
         short = f"balance {signed(moment)}, {TIP - abs(moment)} from tipping"
     return TurnWords(sentence(did, short), sentence(did, balance_clause(fx["moment_before"], moment)))
-
 
 
 def move_words(state: ChangingChallengesState, player: str, move: Move) -> str:
@@ -119,8 +117,10 @@ def describe_end(state: ChangingChallengesState, outcome: Outcome) -> EndWords:
     moment = state.moment
     if abs(moment) > B.TIP_LIMIT:
         side = "Circles" if moment > 0 else "Triangles"
-        said = (f"the board tipped toward the {side}' side: a moment of {signed(moment)} is more than the "
-                f"counterweight can hold (at most {B.TIP_LIMIT})")
+        said = (
+            f"the board tipped toward the {side}' side: a moment of {signed(moment)} is more than the "
+            f"counterweight can hold (at most {B.TIP_LIMIT})"
+        )
         return EndWords(sentence(said), heaviest(state, 1 if moment > 0 else -1))
     if outcome.winner is not None:
         king = B.KING * B.SIGN[PLAYERS.index(outcome.winner)]

@@ -61,8 +61,13 @@ def bench_states() -> list[GameState]:
         ElastaState((2, 2, 4, 5, 3, 4, 4, 3), turn=2),
         ElastaState((1, 2, 3, 3, 2, 1, 2, 3), turn=20),
         ElastaState((6, 7, 7, 5, 6, 7, 5, 4), turn=20),
-        ElastaState((3, 4, 5, 6, 5, 4, 3, 2), tokens=True, turn=10,
-                    deleted=(1 << 0) | (1 << 9) | (1 << 63) | (1 << 54), tokens_left=(18, 18)),
+        ElastaState(
+            (3, 4, 5, 6, 5, 4, 3, 2),
+            tokens=True,
+            turn=10,
+            deleted=(1 << 0) | (1 << 9) | (1 << 63) | (1 << 54),
+            tokens_left=(18, 18),
+        ),
     ]
 
 

@@ -66,12 +66,34 @@ EASY_MISJUDGE = 0.15
 """Spread (log-normal sigma) of easy's misjudgement of how much each file matters this turn."""
 
 LEVEL_SETTINGS: dict[str, dict[str, float]] = {
-    "easy": {"iterations": 3, "time_share": 0.5, "noise": 0.0, "full_eval": 0, "lookahead": 0,
-             "static_share": 1.0, "exploit": 0.0, "beginner": 1.0},
-    "normal": {"iterations": 2, "time_share": 0.6, "noise": 0.15, "full_eval": 0, "lookahead": 0,
-               "static_share": 1.0, "exploit": 0.8},
-    "hard": {"iterations": 150, "time_share": 0.8, "noise": 0.0, "full_eval": 1, "lookahead": 64,
-             "static_share": 0.5, "exploit": 0.85},
+    "easy": {
+        "iterations": 3,
+        "time_share": 0.5,
+        "noise": 0.0,
+        "full_eval": 0,
+        "lookahead": 0,
+        "static_share": 1.0,
+        "exploit": 0.0,
+        "beginner": 1.0,
+    },
+    "normal": {
+        "iterations": 2,
+        "time_share": 0.6,
+        "noise": 0.15,
+        "full_eval": 0,
+        "lookahead": 0,
+        "static_share": 1.0,
+        "exploit": 0.8,
+    },
+    "hard": {
+        "iterations": 150,
+        "time_share": 0.8,
+        "noise": 0.0,
+        "full_eval": 1,
+        "lookahead": 64,
+        "static_share": 0.5,
+        "exploit": 0.85,
+    },
 }
 """Per level: double-oracle iterations at most, share of the time budget used, chance of playing a
 random candidate of the oracle's instead of sampling the equilibrium (normal's deliberate weakness:
@@ -178,8 +200,9 @@ class TurnGame:
     def payoff(self, white: Allotment, black: Allotment) -> float:
         return self.value(self.signs(white, black))
 
-    def expected(self, me: str, move: Allotment, others: Sequence[Allotment],
-                 weights: Sequence[float]) -> float:
+    def expected(
+        self, me: str, move: Allotment, others: Sequence[Allotment], weights: Sequence[float]
+    ) -> float:
         """``me``'s expected payoff for ``move`` against the opponent mixture."""
         if me == WHITE:
             return sum(p * self.payoff(move, o) for o, p in zip(others, weights, strict=True))
@@ -203,8 +226,9 @@ class TurnGame:
             gain.append(row)
         return tuple(hungarian_max(gain))
 
-    def polish(self, me: str, move: Allotment, others: Sequence[Allotment], weights: Sequence[float],
-               deadline: float) -> tuple[Allotment, float]:
+    def polish(
+        self, me: str, move: Allotment, others: Sequence[Allotment], weights: Sequence[float], deadline: float
+    ) -> tuple[Allotment, float]:
         """Hill-climb by swapping two files' chips while the true expected payoff improves."""
         best = self.expected(me, move, others, weights)
         current = list(move)
@@ -222,8 +246,14 @@ class TurnGame:
                         current[i], current[j] = current[j], current[i]
         return tuple(current), best
 
-    def best_reply(self, me: str, mine: Sequence[Allotment], others: Sequence[Allotment],
-                   weights: Sequence[float], deadline: float) -> tuple[Allotment, float]:
+    def best_reply(
+        self,
+        me: str,
+        mine: Sequence[Allotment],
+        others: Sequence[Allotment],
+        weights: Sequence[float],
+        deadline: float,
+    ) -> tuple[Allotment, float]:
         """A strong reply to the opponent mixture: the assignment answer and my best current
         candidate, each polished by chip swaps; the better of the two."""
         support = [(o, p) for o, p in zip(others, weights, strict=True) if p > 1e-6]
@@ -254,8 +284,11 @@ def equilibrium(game: TurnGame, level: str, rng: random.Random, seconds: float) 
     settings = LEVEL_SETTINGS[level]
     start = clock.now()
     deadline = start + seconds * settings["time_share"]
-    most = int(settings["iterations"]) if math.isfinite(seconds) else min(int(settings["iterations"]),
-                                                                           UNTIMED_ITERATIONS)
+    most = (
+        int(settings["iterations"])
+        if math.isfinite(seconds)
+        else min(int(settings["iterations"]), UNTIMED_ITERATIONS)
+    )
     whites = [game.assignment_reply(WHITE, FIRST_GUESS, [1.0])]
     blacks = [game.assignment_reply(BLACK, FIRST_GUESS, [1.0])]
     for _ in range(2):
@@ -273,8 +306,14 @@ def equilibrium(game: TurnGame, level: str, rng: random.Random, seconds: float) 
         if not add_replies(matrix, whites, blacks, reply_w, reply_b, game.payoff):
             break
         value, x, y = solve_matrix(matrix)
-    LAST_STATS.update(iterations=iterations, whites=len(whites), blacks=len(blacks), value=value,
-                      seconds=clock.now() - start, payoffs=len(game.cache))
+    LAST_STATS.update(
+        iterations=iterations,
+        whites=len(whites),
+        blacks=len(blacks),
+        value=value,
+        seconds=clock.now() - start,
+        payoffs=len(game.cache),
+    )
     return whites, x, blacks, y
 
 
@@ -309,8 +348,15 @@ UNTIMED_DEEP_ROUNDS = 12
 a 2-core machine, and unbounded some positions take 40 rounds and more."""
 
 
-def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: list[Allotment],
-               y: list[float], keep: int, deadline: float) -> Mixtures:
+def look_ahead(
+    game: TurnGame,
+    whites: list[Allotment],
+    x: list[float],
+    blacks: list[Allotment],
+    y: list[float],
+    keep: int,
+    deadline: float,
+) -> Mixtures:
     """Re-solve the turn one turn deeper: each joint outcome is scored by the value of the turn
     after it (:func:`next_turn_value`) instead of the static evaluation.
 
@@ -324,6 +370,7 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
     until no reply is new or time is up. Outcomes are cached by the resulting line (many pairs of
     allotments give the same one). If not even one of those rounds finished, the static mixture
     stands. Positions valued count against ``game.cap`` too (static payoffs and deep values alike)."""
+
     def likeliest(pool: list[Allotment], weights: list[float]) -> list[Allotment]:
         order = sorted(range(len(pool)), key=lambda i: -weights[i])[:keep]
         return [pool[i] for i in order]
@@ -341,6 +388,7 @@ def look_ahead(game: TurnGame, whites: list[Allotment], x: list[float], blacks: 
     matrix: list[list[float]] = []
     rows = cols = 0
     shells_end = clock.now() + (deadline - clock.now()) / 2  # the rest: oracle rounds
+
     def spent() -> bool:
         return len(game.cache) + len(values) >= game.cap
 
@@ -391,8 +439,12 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
         if habit is not None and rng.random() < settings["exploit"]:
             LAST_STATS.update(habit=habit[0])
             return punish(state, player, habit[1], seconds * settings["time_share"])
-    game = TurnGame(state.lines, state.deleted, bool(settings["full_eval"]),
-                    math.inf if limit.nodes is None else limit.nodes)
+    game = TurnGame(
+        state.lines,
+        state.deleted,
+        bool(settings["full_eval"]),
+        math.inf if limit.nodes is None else limit.nodes,
+    )
     whites, x, blacks, y = equilibrium(game, level, rng, seconds * settings["static_share"])
     if settings["lookahead"] and limit.deepest(2) > 1:
         deadline = start + seconds * settings["time_share"]
@@ -403,8 +455,9 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
     return _sample(mine, weights, rng)
 
 
-def beginner_allotment(state: ElastaState, player: str, rng: random.Random,
-                       misjudge: float = EASY_MISJUDGE) -> Allotment:
+def beginner_allotment(
+    state: ElastaState, player: str, rng: random.Random, misjudge: float = EASY_MISJUDGE
+) -> Allotment:
     """Easy's allotment: high chips where a file matters most, with each file's worth misjudged.
 
     Why not a weakened equilibrium: easy used to play a uniformly random allotment 45 % of the
@@ -421,8 +474,12 @@ def beginner_allotment(state: ElastaState, player: str, rng: random.Random,
     gain = []
     for f in range(N_FILES):
         worth = math.exp(rng.gauss(0.0, misjudge))
-        gain.append([worth * (win[f] * chip + lose[f] * (top - chip)) / N_FILES + rng.uniform(0, 1e-6)
-                     for chip in range(N_FILES)])
+        gain.append(
+            [
+                worth * (win[f] * chip + lose[f] * (top - chip)) / N_FILES + rng.uniform(0, 1e-6)
+                for chip in range(N_FILES)
+            ]
+        )
     return tuple(hungarian_max(gain))
 
 
@@ -500,8 +557,9 @@ BEGINNER_SAMPLES = 24
 """How many beginner allotments model such an opponent's next move."""
 
 
-def habit_prediction(state: ElastaState, opponent: str,
-                     rng: random.Random | None = None) -> tuple[str, list[Allotment]] | None:
+def habit_prediction(
+    state: ElastaState, opponent: str, rng: random.Random | None = None
+) -> tuple[str, list[Allotment]] | None:
     """The opponent's likely next allotments, if the last allotment turns show a habit: always the
     same chips, copying our previous allotment, the greedy answer to random chips (exactly, its
     ties broken any way), or a beginner's rough version of it (chips mostly in the greedy order).
@@ -535,8 +593,7 @@ def habit_prediction(state: ElastaState, opponent: str,
     if consistent and chance <= GREEDY_EVIDENCE:
         return "greedy", greedy_answers(slopes, rng)
     if agree + disagree >= 20 and agree >= BEGINNER_AGREEMENT * (agree + disagree):
-        return "beginner", sorted({beginner_allotment(state, opponent, rng)
-                                   for _ in range(BEGINNER_SAMPLES)})
+        return "beginner", sorted({beginner_allotment(state, opponent, rng) for _ in range(BEGINNER_SAMPLES)})
     return None
 
 

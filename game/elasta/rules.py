@@ -198,8 +198,11 @@ def _end_outcome(lines: Sequence[int], deleted: int, tokens: bool) -> Outcome | 
     else:
         what = "A stick reached {}'s ground line in {}."
     if white_lost and black_lost:
-        return Outcome(None, f"Both ground lines were reached at once (White: {where(white_lost)}; "
-                             f"Black: {where(black_lost)}).")
+        return Outcome(
+            None,
+            f"Both ground lines were reached at once (White: {where(white_lost)}; "
+            f"Black: {where(black_lost)}).",
+        )
     if white_lost:
         return Outcome(BLACK, what.format("White", where(white_lost)))
     return Outcome(WHITE, what.format("Black", where(black_lost)))
@@ -329,8 +332,10 @@ class ElastaState(SimultaneousState):
         who = player.title()
         if move == NO_TOKEN:
             if self.can_place(player):
-                return (f"{who} must place a token: {who} has {self.tokens_of(player)} left "
-                        "and free squares in their territory")
+                return (
+                    f"{who} must place a token: {who} has {self.tokens_of(player)} left "
+                    "and free squares in their territory"
+                )
             return None
         if self.tokens_of(player) == 0:
             return f"{who} has no tokens left: write -"
@@ -339,10 +344,14 @@ class ElastaState(SimultaneousState):
         if (rank <= line) != (player == WHITE):
             own = f"ranks 1-{line}" if player == WHITE else f"ranks {line + 1}-8"
             if (player == WHITE and line == 0) or (player == BLACK and line == N_RANKS):
-                return f"{square_name(move)} is not in {who}'s territory ({who} has no squares in file " \
-                       f"{FILES[file].upper()})"
-            return (f"{square_name(move)} is not in {who}'s territory ({who} holds {own} of file "
-                    f"{FILES[file].upper()})")
+                return (
+                    f"{square_name(move)} is not in {who}'s territory ({who} has no squares in file "
+                    f"{FILES[file].upper()})"
+                )
+            return (
+                f"{square_name(move)} is not in {who}'s territory ({who} holds {own} of file "
+                f"{FILES[file].upper()})"
+            )
         if self.deleted >> move & 1:
             return f"{square_name(move)} is already deleted"
         return None
@@ -359,9 +368,16 @@ class ElastaState(SimultaneousState):
         turn = self.turn + 1
         outcome = _end_outcome(lines, self.deleted, self.tokens)
         recent = (*self.recent, (self.lines, self.deleted, white, black))[-RECENT_TURNS:]
-        after = ElastaState(lines, tokens=self.tokens, turn=turn, deleted=self.deleted,
-                            tokens_left=self.tokens_left, last_report=report, outcome=outcome,
-                            recent=recent)
+        after = ElastaState(
+            lines,
+            tokens=self.tokens,
+            turn=turn,
+            deleted=self.deleted,
+            tokens_left=self.tokens_left,
+            last_report=report,
+            outcome=outcome,
+            recent=recent,
+        )
         if outcome is not None:
             return after
         if self.tokens and (after.can_place(WHITE) or after.can_place(BLACK)):
@@ -381,8 +397,15 @@ class ElastaState(SimultaneousState):
         outcome = _end_outcome(self.lines, deleted, True)
         if outcome is None and self.turn >= TURN_LIMIT:
             outcome = Outcome(None, f"No winner after {TURN_LIMIT} turns.")
-        return ElastaState(self.lines, tokens=True, turn=self.turn, deleted=deleted,
-                           tokens_left=(left[0], left[1]), outcome=outcome, recent=self.recent)
+        return ElastaState(
+            self.lines,
+            tokens=True,
+            turn=self.turn,
+            deleted=deleted,
+            tokens_left=(left[0], left[1]),
+            outcome=outcome,
+            recent=self.recent,
+        )
 
     # -- notation -------------------------------------------------------------------------------
     def move_to_text(self, player: str, move: Move) -> str:
@@ -407,25 +430,34 @@ class ElastaState(SimultaneousState):
         move: Move
         if self.phase == PHASE_ALLOT:
             if not text.isdigit():
-                hint = " (tokens are placed only after a turn's reveal)" if self.tokens and (
-                    text == "-" or text[0] in FILES) else ""
-                raise NotationError(raw, "an allotment is eight digits, the chips 0-7 for files A-H, "
-                                         f"like 05172463{hint}")
+                hint = (
+                    " (tokens are placed only after a turn's reveal)"
+                    if self.tokens and (text == "-" or text[0] in FILES)
+                    else ""
+                )
+                raise NotationError(
+                    raw, f"an allotment is eight digits, the chips 0-7 for files A-H, like 05172463{hint}"
+                )
             if len(text) != N_FILES:
-                raise NotationError(raw, f"an allotment has eight digits, one chip per file A-H "
-                                         f"(this has {len(text)})")
+                raise NotationError(
+                    raw, f"an allotment has eight digits, one chip per file A-H (this has {len(text)})"
+                )
             move = tuple(int(ch) for ch in text)
         elif text == "-":
             move = NO_TOKEN
         else:
             if text.isdigit():
-                raise NotationError(raw, "it is the token sub-turn: place a token on a square of your "
-                                         "territory, like c2 (or - with none to place)")
+                raise NotationError(
+                    raw,
+                    "it is the token sub-turn: place a token on a square of your "
+                    "territory, like c2 (or - with none to place)",
+                )
             try:
                 move = square_index(text)
             except ValueError:
-                raise NotationError(raw, "a token goes on a square, files a-h and ranks 1-8 like c2, "
-                                         "or - with none to place") from None
+                raise NotationError(
+                    raw, "a token goes on a square, files a-h and ranks 1-8 like c2, or - with none to place"
+                ) from None
         why = self.why_illegal(player, move)
         if why:
             raise IllegalMoveError(raw, why)

@@ -90,8 +90,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tokens", default="off", choices=("off", "on"))
-    parser.add_argument("--opponent", action="append", choices=sorted(OPPONENTS),
-                        help="only this opponent (repeatable; default: all)")
+    parser.add_argument(
+        "--opponent",
+        action="append",
+        choices=sorted(OPPONENTS),
+        help="only this opponent (repeatable; default: all)",
+    )
     args = parser.parse_args(argv)
     for name, opponent in OPPONENTS.items():
         if args.opponent and name not in args.opponent:
@@ -101,8 +105,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         start = time.perf_counter()
         for index in range(args.n):
             ai_player = PLAYERS[index % 2]
-            outcome, n_turns = play(opponent, ai_player, args.level, args.seed * 1000 + index,
-                                    args.seconds, {"tokens": args.tokens})
+            outcome, n_turns = play(
+                opponent,
+                ai_player,
+                args.level,
+                args.seed * 1000 + index,
+                args.seconds,
+                {"tokens": args.tokens},
+            )
             turns.append(n_turns)
             if outcome is None or outcome.winner is None:
                 draws += 1
@@ -110,8 +120,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 wins += 1
             else:
                 losses += 1
-        print(f"{args.level} vs {name}: won {wins}, lost {losses}, drawn {draws}; "
-              f"turns {min(turns)}-{max(turns)}; {time.perf_counter() - start:.0f} s", flush=True)
+        print(
+            f"{args.level} vs {name}: won {wins}, lost {losses}, drawn {draws}; "
+            f"turns {min(turns)}-{max(turns)}; {time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
     return 0
 
 

@@ -106,8 +106,9 @@ def _rush(target: int, holds: Sequence[int], rng: random.Random) -> Allotment:
     """7 on ``target``, 6 and 5 on the two files nearest it (its neighbours; B and C for A), the small
     chips to the other files, the bigger of them where it holds least."""
     near = sorted(range(N_FILES), key=lambda f: (abs(f - target), rng.random()))[:3]
-    keys = [100.0 - 10 * abs(f - target) if f in near else -holds[f] + 0.5 * rng.random()
-            for f in range(N_FILES)]
+    keys = [
+        100.0 - 10 * abs(f - target) if f in near else -holds[f] + 0.5 * rng.random() for f in range(N_FILES)
+    ]
     return _by_rank(keys)
 
 
@@ -120,9 +121,15 @@ def _last_allotment(past: Past, player: str) -> Allotment | None:
     return None
 
 
-def _best_against(state: ElastaState, player: str, rng: random.Random, candidates: Sequence[Allotment],
-                  replies: Sequence[Allotment], judge: Callable[[Sequence[int], int, str], float],
-                  worst: bool = False) -> Allotment:
+def _best_against(
+    state: ElastaState,
+    player: str,
+    rng: random.Random,
+    candidates: Sequence[Allotment],
+    replies: Sequence[Allotment],
+    judge: Callable[[Sequence[int], int, str], float],
+    worst: bool = False,
+) -> Allotment:
     """The candidate with the best mean (``worst``: the best least) of ``judge`` over the replies;
     equal values broken by ``rng``."""
     best: list[Allotment] = []
@@ -138,8 +145,13 @@ def _best_against(state: ElastaState, player: str, rng: random.Random, candidate
 
 
 # -- tokens ---------------------------------------------------------------------------------------------
-def _token_by(state: ElastaState, player: str, rng: random.Random,
-              key: Callable[[int, list[int]], float], suicide: bool = False) -> Move:
+def _token_by(
+    state: ElastaState,
+    player: str,
+    rng: random.Random,
+    key: Callable[[int, list[int]], float],
+    suicide: bool = False,
+) -> Move:
     """The square of one's own territory with the largest ``key(square, holds)``, ties at random; a
     deletion that loses at once (the last square of a file) only when nothing else is left, unless
     ``suicide``."""
@@ -162,8 +174,9 @@ def _depth(state: ElastaState, player: str, sq: int) -> int:
 
 def _safe_token(state: ElastaState, player: str, rng: random.Random, _past: Past = ()) -> Move:
     """Delete in the file one holds most deeply, the square furthest behind the stick."""
-    return _token_by(state, player, rng,
-                     lambda sq, holds: 16 * holds[sq % N_FILES] + _depth(state, player, sq))
+    return _token_by(
+        state, player, rng, lambda sq, holds: 16 * holds[sq % N_FILES] + _depth(state, player, sq)
+    )
 
 
 def _token_away_from(target: Callable[[ElastaState, str, Past], int]) -> Token:
@@ -171,8 +184,14 @@ def _token_away_from(target: Callable[[ElastaState, str, Past], int]) -> Token:
 
     def choose(state: ElastaState, player: str, rng: random.Random, past: Past) -> Move:
         file = target(state, player, past)
-        return _token_by(state, player, rng, lambda sq, holds: 64 * abs(sq % N_FILES - file)
-                         + 8 * min(holds[sq % N_FILES], 4) + _depth(state, player, sq))
+        return _token_by(
+            state,
+            player,
+            rng,
+            lambda sq, holds: (
+                64 * abs(sq % N_FILES - file) + 8 * min(holds[sq % N_FILES], 4) + _depth(state, player, sq)
+            ),
+        )
 
     return choose
 
@@ -194,8 +213,10 @@ def _mirror_token(state: ElastaState, player: str, rng: random.Random, past: Pas
             if move == NO_TOKEN:
                 break
             facing = (N_RANKS - 1 - move // N_FILES) * N_FILES + move % N_FILES
-            if state.why_illegal(player, facing) is None \
-                    and _holds(state.lines, state.deleted, player)[facing % N_FILES] > 1:
+            if (
+                state.why_illegal(player, facing) is None
+                and _holds(state.lines, state.deleted, player)[facing % N_FILES] > 1
+            ):
                 return facing
             break
     return _safe_token(state, player, rng)
@@ -270,8 +291,9 @@ def _predict(state: ElastaState, rival: str) -> Allotment | None:
     if not turns:
         return None
 
-    def by_holds(lines: Sequence[int], deleted: int, chips: Allotment, now: Sequence[int], now_deleted: int
-                 ) -> Allotment:
+    def by_holds(
+        lines: Sequence[int], deleted: int, chips: Allotment, now: Sequence[int], now_deleted: int
+    ) -> Allotment:
         then = _holds(lines, deleted, rival)
         then_order = sorted(range(N_FILES), key=lambda f: (then[f], f))
         current = _holds(now, now_deleted, rival)
@@ -307,8 +329,9 @@ def _reader(state: ElastaState, player: str, rng: random.Random, _past: Past) ->
         near[i], near[j] = near[j], near[i]
         replies.append(tuple(near))
     counter = tuple((chip + 1) % N_FILES for chip in guess)
-    candidates = [counter] + [_cluster(f, rng) for f in range(N_FILES)] \
-        + [_random_allotment(rng) for _ in range(60)]
+    candidates = (
+        [counter] + [_cluster(f, rng) for f in range(N_FILES)] + [_random_allotment(rng) for _ in range(60)]
+    )
     return _best_against(state, player, rng, candidates, replies, _value)
 
 
@@ -327,20 +350,55 @@ def styles() -> tuple[Style, ...]:
     """Elasta's gauntlet."""
     centre, edge = _rush_file(edge=False), _rush_file(edge=True)
     return (
-        _style("sampler", "the outside bot: best of 120 random allotments against 10 random replies, "
-               "by territory and files one push from a ground line", _sampler, _sampler_token),
-        _style("rusher", "pushes its most advanced file with the 7, its neighbours with 6 and 5; "
-               "the small chips defend its weakest files", _rusher_allot(centre), _token_away_from(centre)),
-        _style("flanker", "the same rush on an edge file (A or H), which has one neighbour to drag along",
-               _rusher_allot(edge), _token_away_from(edge)),
-        _style("turtle", "never attacks: the big chips go to the files nearest its own ground line",
-               _turtle, _safe_token),
-        _style("hoarder", "keeps its squares: the allotment whose worst case against random replies and "
-               "rushes leaves it the most", _hoarder, _safe_token),
-        _style("mirror", "copies the rival's last allotment chip for chip, and faces its last token",
-               _mirror, _mirror_token),
-        _style("random", "any allotment, the big chips likelier on the files it holds most; tokens anywhere",
-               _random, _random_token),
-        _style("reader", "predicts the rival's chips from its last turns and beats each file by one",
-               _reader, _safe_token),
+        _style(
+            "sampler",
+            "the outside bot: best of 120 random allotments against 10 random replies, "
+            "by territory and files one push from a ground line",
+            _sampler,
+            _sampler_token,
+        ),
+        _style(
+            "rusher",
+            "pushes its most advanced file with the 7, its neighbours with 6 and 5; "
+            "the small chips defend its weakest files",
+            _rusher_allot(centre),
+            _token_away_from(centre),
+        ),
+        _style(
+            "flanker",
+            "the same rush on an edge file (A or H), which has one neighbour to drag along",
+            _rusher_allot(edge),
+            _token_away_from(edge),
+        ),
+        _style(
+            "turtle",
+            "never attacks: the big chips go to the files nearest its own ground line",
+            _turtle,
+            _safe_token,
+        ),
+        _style(
+            "hoarder",
+            "keeps its squares: the allotment whose worst case against random replies and "
+            "rushes leaves it the most",
+            _hoarder,
+            _safe_token,
+        ),
+        _style(
+            "mirror",
+            "copies the rival's last allotment chip for chip, and faces its last token",
+            _mirror,
+            _mirror_token,
+        ),
+        _style(
+            "random",
+            "any allotment, the big chips likelier on the files it holds most; tokens anywhere",
+            _random,
+            _random_token,
+        ),
+        _style(
+            "reader",
+            "predicts the rival's chips from its last turns and beats each file by one",
+            _reader,
+            _safe_token,
+        ),
     )

@@ -36,7 +36,7 @@ def file_names(files: Sequence[int]) -> str:
 
 
 def won_clause(player: str, files: Sequence[int], short: bool) -> str:
-    """"White won three files" (short) or "White won A, C and F"."""
+    """ "White won three files" (short) or "White won A, C and F"."""
     if not files:
         return f"{TITLE[player]} won no file"
     if short:
@@ -118,7 +118,6 @@ def describe_turn(before: ElastaState, turn: Mapping[str, Move], after: ElastaSt
     return describe_tokens(turn)
 
 
-
 SHOWN_CHIPS = 3
 """The move list names where a side put its highest chips, this many (the card has the notation)."""
 
@@ -136,6 +135,7 @@ def move_words(state: ElastaState, player: str, move: Move) -> str:
     if not isinstance(move, int):
         raise TypeError(f"not an Elasta token square: {move!r}")
     return f"deletes {square_name(move)}"
+
 
 def describe_end(state: ElastaState, outcome: Outcome) -> EndWords:
     """The files that ended the game, ringed on the ground line that was reached."""

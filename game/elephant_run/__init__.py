@@ -73,23 +73,45 @@ def bench_states() -> list[GameState]:
     states: list[GameState] = [
         placed,
         ElephantRunState.from_position("c2", ["a1", "b3", "c4", "d1", "e2", "f4"]),
-        ElephantRunState.from_position("d3", ["b2", "c4", "d1", "e4", "f2", "f3"], holes=["c2"],
-                                       to_move=FARMERS),
+        ElephantRunState.from_position(
+            "d3", ["b2", "c4", "d1", "e4", "f2", "f3"], holes=["c2"], to_move=FARMERS
+        ),
         ElephantRunState.from_position("c3", ["a3", "b1", "c1", "d4", "e2", "f3"], holes=["c2", "d2", "d3"]),
-        ElephantRunState.from_position("d2", ["b2", "b4", "c4", "e4", "f1"], holes=["c3", "d3", "e3", "e2"],
-                                       to_move=FARMERS, n_farmers=6),
-        ElephantRunState.from_position("b3", ["a1", "a4", "c1", "d2", "d4", "e3"],
-                                       holes=["c2", "c3", "b2", "d3", "e2", "f2"], to_move=ELEPHANT),
-        ElephantRunState.from_position("e2", ["b1", "c3", "d4", "f4", "a2"],
-                                       holes=["c2", "d2", "d3", "e3", "e1", "f1", "b3"], to_move=FARMERS,
-                                       n_farmers=6),
+        ElephantRunState.from_position(
+            "d2", ["b2", "b4", "c4", "e4", "f1"], holes=["c3", "d3", "e3", "e2"], to_move=FARMERS, n_farmers=6
+        ),
+        ElephantRunState.from_position(
+            "b3",
+            ["a1", "a4", "c1", "d2", "d4", "e3"],
+            holes=["c2", "c3", "b2", "d3", "e2", "f2"],
+            to_move=ELEPHANT,
+        ),
+        ElephantRunState.from_position(
+            "e2",
+            ["b1", "c3", "d4", "f4", "a2"],
+            holes=["c2", "d2", "d3", "e3", "e1", "f1", "b3"],
+            to_move=FARMERS,
+            n_farmers=6,
+        ),
         ElephantRunState.from_position("c2", ["a2", "b4", "d1", "e3", "f2"], target=8, n_farmers=5),
-        ElephantRunState.from_position("d3", ["a1", "b2", "c4", "e1", "e4", "f2", "f3"], holes=["d2"],
-                                       to_move=FARMERS, target=12, n_farmers=7),
-        ElephantRunState.from_position("c3", ["a1", "b1", "d4", "e2", "f3", "f1"], holes=["c2", "b3", "d2"],
-                                       to_move=FARMERS, compound=True),
-        ElephantRunState.from_position("d2", ["a4", "b2", "c4", "e4", "f1", "f3"],
-                                       holes=["c3", "d3", "e3", "c2"], compound=True),
+        ElephantRunState.from_position(
+            "d3",
+            ["a1", "b2", "c4", "e1", "e4", "f2", "f3"],
+            holes=["d2"],
+            to_move=FARMERS,
+            target=12,
+            n_farmers=7,
+        ),
+        ElephantRunState.from_position(
+            "c3",
+            ["a1", "b1", "d4", "e2", "f3", "f1"],
+            holes=["c2", "b3", "d2"],
+            to_move=FARMERS,
+            compound=True,
+        ),
+        ElephantRunState.from_position(
+            "d2", ["a4", "b2", "c4", "e4", "f1", "f3"], holes=["c3", "d3", "e3", "c2"], compound=True
+        ),
     ]
     return states
 

@@ -201,21 +201,31 @@ class ElephantRunRules:
         self._room = (moves, room)
         return None
 
-    def order(self, pos: Position, moves: Sequence[Any], best: Any, killers: list[Any],
-              history: dict[Any, int]) -> list[Any]:
+    def order(
+        self, pos: Position, moves: Sequence[Any], best: Any, killers: list[Any], history: dict[Any, int]
+    ) -> list[Any]:
         """The elephant: the table's move, captures, then steps towards open ground. The farmers:
         the table's move, then by how little room each leaves the elephant."""
         tiles, farmers, e, side = pos
         if side == SIDE_ELEPHANT:
             vacant = tiles & ~farmers
-            return sorted(moves, key=lambda m: -(1000 if m == best else 0) - (100 if m[1] >= 0 else 0)
-                          - (NEIGHBOUR_MASK[m[0]] & vacant).bit_count())
+            return sorted(
+                moves,
+                key=lambda m: (
+                    -(1000 if m == best else 0)
+                    - (100 if m[1] >= 0 else 0)
+                    - (NEIGHBOUR_MASK[m[0]] & vacant).bit_count()
+                ),
+            )
         listed, room = self._room
         if listed is not moves:
-            room = [(3 * caps + steps, child) for child in moves
-                    for steps, caps in (_mobility(tiles, child, e),)]
-        return [child for _, child in sorted((score - (1000 if child == best else 0), child)
-                                             for score, child in room)]
+            room = [
+                (3 * caps + steps, child) for child in moves for steps, caps in (_mobility(tiles, child, e),)
+            ]
+        return [
+            child
+            for _, child in sorted((score - (1000 if child == best else 0), child) for score, child in room)
+        ]
 
     def make(self, pos: Position, move: Any) -> Position:
         tiles, farmers, e, side = pos
@@ -246,8 +256,9 @@ def root_moves(rules: ElephantRunRules, pos: Position) -> dict[Any, PlayMove]:
     return dict(rules.farmer_children(tiles, farmers, e))
 
 
-def search_move(state: ElephantRunState, rng: random.Random, budget: Budget, depth: int,
-                soft: float | None) -> tuple[PlayMove, Found[Any] | None]:
+def search_move(
+    state: ElephantRunState, rng: random.Random, budget: Budget, depth: int, soft: float | None
+) -> tuple[PlayMove, Found[Any] | None]:
     """Best move by iterative deepening (:meth:`game.search.Search.root`), the root's moves in
     ``rng``'s order at first; stops once the result is proven or the game cannot last longer."""
     rules = ElephantRunRules(state.target, state.n_farmers, state.compound)
@@ -356,8 +367,11 @@ def choose_farmer_setup(state: ElephantRunState, level: str, rng: random.Random,
         return _mask_to_move(_climb(e, n, rng, budget.deadline))
     candidates: dict[int, int] = {}
     share = 0.35 if level == "hard" else 0.5
-    climbs = SETUP_CLIMBS[level] if limit.nodes is None else max(2, min(SETUP_CLIMBS[level],
-                                                                         limit.nodes // CLIMB_NODES))
+    climbs = (
+        SETUP_CLIMBS[level]
+        if limit.nodes is None
+        else max(2, min(SETUP_CLIMBS[level], limit.nodes // CLIMB_NODES))
+    )
     made = 0
     while (len(candidates) < 2 or not budget.past(share)) if limit.time is not None else made < climbs:
         mask = _climb(e, n, rng, budget.deadline)
@@ -370,12 +384,13 @@ def choose_farmer_setup(state: ElephantRunState, level: str, rng: random.Random,
     search = Search(ElephantRunRules(state.target, n, state.compound), budget)
     # Rank every candidate shallowly first, then (hard) deeper while the limit allows: a deeper
     # pass that is cut short still leaves a complete shallow ranking to fall back on.
-    for depth in ((3,) if level == "normal" else (3, 5)):
+    for depth in (3,) if level == "normal" else (3, 5):
         values: dict[int, int] = {}
         try:
             for mask in ranked:
-                values[mask] = search.node((state.tiles, mask, e, SIDE_ELEPHANT), limit.deepest(depth),
-                                           -INF, INF, 0)
+                values[mask] = search.node(
+                    (state.tiles, mask, e, SIDE_ELEPHANT), limit.deepest(depth), -INF, INF, 0
+                )
         except Stop:
             break
         ranked.sort(key=lambda m: values[m])
@@ -451,8 +466,11 @@ def _easy_elephant(state: ElephantRunState, rng: random.Random) -> Move:
         if outcome is not None:
             score = 5000.0 if outcome.winner == state.to_move()[0] else -5000.0
         else:
-            score = float(evaluate(child.tiles, child.farmers, child.elephant, child.side, child.target,
-                                   child.n_farmers))
+            score = float(
+                evaluate(
+                    child.tiles, child.farmers, child.elephant, child.side, child.target, child.n_farmers
+                )
+            )
             if child.farmers != state.farmers:
                 score += EASY_TRAMPLE_BONUS
         score += rng.gauss(0.0, EASY_ELEPHANT_NOISE)
@@ -471,9 +489,12 @@ def _easy_farmers(state: ElephantRunState, rng: random.Random, budget: Budget) -
     rules = ElephantRunRules(state.target, state.n_farmers, state.compound)
     children = rules.farmer_children(state.tiles, state.farmers, state.elephant)
     tiles, e = state.tiles, state.elephant
-    values = {child: WIN if _mobility(tiles, child, e) == (0, 0)
-              else -evaluate(tiles, child, e, SIDE_ELEPHANT, state.target, state.n_farmers)
-              for child in children}
+    values = {
+        child: WIN
+        if _mobility(tiles, child, e) == (0, 0)
+        else -evaluate(tiles, child, e, SIDE_ELEPHANT, state.target, state.n_farmers)
+        for child in children
+    }
     depth = budget.limit.deepest(EASY_FARMER_DEPTH - (rng.random() < EASY_SHORT_SIGHT))
     try:
         deeper = Search(rules, budget).scores((tiles, state.farmers, e, SIDE_FARMERS), list(children), depth)
@@ -507,8 +528,9 @@ def _solver(compound: bool) -> Solver:
     return solver
 
 
-def solved_move(state: ElephantRunState, rng: random.Random, deadline: float,
-                nodes: int | None = None) -> Move | None:
+def solved_move(
+    state: ElephantRunState, rng: random.Random, deadline: float, nodes: int | None = None
+) -> Move | None:
     """A move that keeps the solved value of ``state``, or None if the solver runs out of time (or
     of ``nodes``, each question it asks).
 
@@ -534,8 +556,11 @@ def solved_move(state: ElephantRunState, rng: random.Random, deadline: float,
         child = state._apply_unchecked(move)
         if child.over:
             return 0.0
-        return sign * evaluate(child.tiles, child.farmers, child.elephant, child.side, child.target,
-                               child.n_farmers) + rng.random()
+        return (
+            sign
+            * evaluate(child.tiles, child.farmers, child.elephant, child.side, child.target, child.n_farmers)
+            + rng.random()
+        )
 
     return max(keep, key=preference)
 
@@ -571,13 +596,17 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Lim
     bounded = limit.time is not None or limit.nodes is not None
     if level == "hard" and state.target - state.points <= SOLVE_FROM_NEED and bounded:
         solve = limit.share(SOLVE_SHARE)
-        move = solved_move(state, rng, budget.start + solve.time if solve.time is not None else math.inf,
-                           solve.nodes)
+        move = solved_move(
+            state, rng, budget.start + solve.time if solve.time is not None else math.inf, solve.nodes
+        )
         if move is not None:
             return move
         now = clock.now()  # the search gets what is left
-        rest = Limit(None if limit.time is None else max(0.0, budget.deadline - now), limit.depth,
-                     None if limit.nodes is None else max(1, limit.nodes - (solve.nodes or 0)))
+        rest = Limit(
+            None if limit.time is None else max(0.0, budget.deadline - now),
+            limit.depth,
+            None if limit.nodes is None else max(1, limit.nodes - (solve.nodes or 0)),
+        )
         budget, soft = Budget(rest, 1.0, now), START_SHARE["hard"]
     move, found = search_move(state, rng, budget, limit.deepest(LEVEL_DEPTH[level][state.side]), soft)
     LAST_STATS.clear()

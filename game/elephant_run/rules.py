@@ -85,6 +85,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
 )
 
+
 # -- the state --------------------------------------------------------------------------------------
 class ElephantRunState(GameState):
     """An Elephant Run position: immutable, hashable, cheap to copy.
@@ -95,7 +96,15 @@ class ElephantRunState(GameState):
     game_id = GAME_ID
     players = PLAYERS
     __slots__ = (
-        "_outcome", "compound", "elephant", "farmers", "n_farmers", "phase", "side", "target", "tiles",
+        "_outcome",
+        "compound",
+        "elephant",
+        "farmers",
+        "n_farmers",
+        "phase",
+        "side",
+        "target",
+        "tiles",
     )
 
     def __init__(
@@ -161,8 +170,10 @@ class ElephantRunState(GameState):
         rows = body.split("/")
         side_text = side_text.strip().lower()
         if len(rows) != RANKS or any(len(row) != WIDTH for row in rows) or side_text not in ("e", "f"):
-            raise GameError(f"position '{text}' must be 4 ranks of 6 squares (rank 4 first) joined by '/', "
-                            "then 'e' or 'f' for the side to move")
+            raise GameError(
+                f"position '{text}' must be 4 ranks of 6 squares (rank 4 first) joined by '/', "
+                "then 'e' or 'f' for the side to move"
+            )
         tiles, farmers, elephant = 0, 0, NO_SQUARE
         for row_index, row in enumerate(rows):
             for file, char in enumerate(row):
@@ -183,8 +194,16 @@ class ElephantRunState(GameState):
         if farmers.bit_count() > total:
             raise GameError(f"position '{text}' has more farmers than the game's {total}")
         side = SIDE_ELEPHANT if side_text == "e" else SIDE_FARMERS
-        return cls(tiles, farmers, elephant, PHASE_PLAY, side, int(options.get("points", "10")), total,
-                   options.get("compound", "off") == "on")
+        return cls(
+            tiles,
+            farmers,
+            elephant,
+            PHASE_PLAY,
+            side,
+            int(options.get("points", "10")),
+            total,
+            options.get("compound", "off") == "on",
+        )
 
     def to_text(self) -> str:
         """One line: ranks 4..1 joined by '/', symbols as in ``str()``, then 'e' or 'f' to move."""
@@ -195,16 +214,30 @@ class ElephantRunState(GameState):
     # -- identity -----------------------------------------------------------------------------------
     def key(self) -> tuple[int, ...]:
         """Everything that defines the position; equal keys mean equal states."""
-        return (self.tiles, self.farmers, self.elephant, self.phase, self.side, self.target,
-                self.n_farmers, int(self.compound))
+        return (
+            self.tiles,
+            self.farmers,
+            self.elephant,
+            self.phase,
+            self.side,
+            self.target,
+            self.n_farmers,
+            int(self.compound),
+        )
 
     def __repr__(self) -> str:
         return f"ElephantRunState({self.position()!r})"
 
     def _replace(self, **changes: Any) -> ElephantRunState:
         fields = {
-            "tiles": self.tiles, "farmers": self.farmers, "elephant": self.elephant, "phase": self.phase,
-            "side": self.side, "target": self.target, "n_farmers": self.n_farmers, "compound": self.compound,
+            "tiles": self.tiles,
+            "farmers": self.farmers,
+            "elephant": self.elephant,
+            "phase": self.phase,
+            "side": self.side,
+            "target": self.target,
+            "n_farmers": self.n_farmers,
+            "compound": self.compound,
         }
         fields.update(changes)
         return ElephantRunState(**fields)
@@ -267,14 +300,18 @@ class ElephantRunState(GameState):
             return Outcome(ELEPHANT, f"The elephant reached {points} points.")
         if self.farmers == 0:
             return Outcome(
-                FARMERS, f"Every farmer is captured, but the elephant has only {points} of {target} points: "
-                "the farmers win.")
+                FARMERS,
+                f"Every farmer is captured, but the elephant has only {points} of {target} points: "
+                "the farmers win.",
+            )
         if self.tiles == 0:
-            return Outcome(FARMERS, f"Every tile is eaten with only {points} of {target} points: "
-                           "the farmers win.")
+            return Outcome(
+                FARMERS, f"Every tile is eaten with only {points} of {target} points: the farmers win."
+            )
         if self.side == SIDE_ELEPHANT and not elephant_can_move(self.tiles, self.farmers, self.elephant):
-            return Outcome(FARMERS, f"The elephant is hemmed in with {points} {_plural(points)}: "
-                           "the farmers win.")
+            return Outcome(
+                FARMERS, f"The elephant is hemmed in with {points} {_plural(points)}: the farmers win."
+            )
         return None
 
     def score(self) -> dict[str, int]:
@@ -410,8 +447,10 @@ class ElephantRunState(GameState):
         if not self.has_farmer(mid):
             return f"the elephant can only jump over a farmer, and {square_name(mid)} has none"
         if not self.is_vacant(to):
-            return (f"the elephant cannot jump the farmer on {square_name(mid)}: "
-                    f"{square_name(to)} is not a vacant tile")
+            return (
+                f"the elephant cannot jump the farmer on {square_name(mid)}: "
+                f"{square_name(to)} is not a vacant tile"
+            )
         return None
 
     def _why_not_vacant(self, to: int, prefix: str) -> str | None:
@@ -471,8 +510,10 @@ class ElephantRunState(GameState):
         single = farmer_targets(self.tiles, self.farmers, self.elephant, frm)
         if mid not in single:
             return f"the farmer on {square_name(frm)} cannot reach {square_name(mid)} by a run or a jump"
-        return (f"from {square_name(mid)} the farmer cannot finish with a jump or run to {square_name(to)} "
-                "(a compound move is exactly one run and one jump)")
+        return (
+            f"from {square_name(mid)} the farmer cannot finish with a jump or run to {square_name(to)} "
+            "(a compound move is exactly one run and one jump)"
+        )
 
     # -- applying ------------------------------------------------------------------------------------
     def apply_turn(self, turn: Mapping[str, Move]) -> ElephantRunState:
@@ -643,12 +684,21 @@ def perft(state: GameState, depth: int) -> int:
         if depth == 1:
             return len(moves)
         return sum(perft(state._apply_unchecked(m), depth - 1) for m in moves)  # type: ignore[arg-type]
-    return _perft_raw(state.tiles, state.farmers, state.elephant, state.side, depth, state.target,
-                      state.n_farmers, state.compound)
+    return _perft_raw(
+        state.tiles,
+        state.farmers,
+        state.elephant,
+        state.side,
+        depth,
+        state.target,
+        state.n_farmers,
+        state.compound,
+    )
 
 
-def _perft_raw(tiles: int, farmers: int, e: int, side: int, depth: int, target: int, total: int,
-               compound: bool) -> int:
+def _perft_raw(
+    tiles: int, farmers: int, e: int, side: int, depth: int, target: int, total: int, compound: bool
+) -> int:
     points = SIZE - tiles.bit_count() + total - farmers.bit_count()
     if points >= target or farmers == 0:
         return 0
@@ -662,8 +712,9 @@ def _perft_raw(tiles: int, farmers: int, e: int, side: int, depth: int, target: 
                 child_tiles, child_farmers = tiles, farmers & ~(1 << cap)
             else:
                 child_tiles, child_farmers = tiles & ~(1 << to), farmers
-            count += _perft_raw(child_tiles, child_farmers, to, SIDE_FARMERS, depth - 1, target, total,
-                                compound)
+            count += _perft_raw(
+                child_tiles, child_farmers, to, SIDE_FARMERS, depth - 1, target, total, compound
+            )
         return count
     fmoves = farmer_moves(tiles, farmers, e, compound) or [()]
     if depth == 1:
@@ -681,10 +732,45 @@ def new_state(options: Mapping[str, str]) -> ElephantRunState:
 
 
 __all__ = [
-    "BEYOND", "BEYOND_BY_PAIR", "DIRECTIONS", "ELEPHANT", "FARMERS", "FILES", "FULL", "GAME_ID", "JUMPS",
-    "NEIGHBOURS", "NEIGHBOUR_MASK", "NO_SQUARE", "OPTIONS", "PHASE_NAMES", "PHASE_PLACE_ELEPHANT",
-    "PHASE_PLACE_FARMERS", "PHASE_PLAY", "PLAYERS", "RANKS", "RAYS", "SIDE_ELEPHANT", "SIDE_FARMERS", "SIZE",
-    "WIDTH", "ElephantRunState", "Placements", "PlayMove", "Square", "compound_moves", "elephant_bound",
-    "elephant_can_move", "elephant_moves", "farmer_moves", "farmer_targets", "grow", "new_state", "perft",
-    "region", "square_index", "square_name", "squares_of",
+    "BEYOND",
+    "BEYOND_BY_PAIR",
+    "DIRECTIONS",
+    "ELEPHANT",
+    "FARMERS",
+    "FILES",
+    "FULL",
+    "GAME_ID",
+    "JUMPS",
+    "NEIGHBOURS",
+    "NEIGHBOUR_MASK",
+    "NO_SQUARE",
+    "OPTIONS",
+    "PHASE_NAMES",
+    "PHASE_PLACE_ELEPHANT",
+    "PHASE_PLACE_FARMERS",
+    "PHASE_PLAY",
+    "PLAYERS",
+    "RANKS",
+    "RAYS",
+    "SIDE_ELEPHANT",
+    "SIDE_FARMERS",
+    "SIZE",
+    "WIDTH",
+    "ElephantRunState",
+    "Placements",
+    "PlayMove",
+    "Square",
+    "compound_moves",
+    "elephant_bound",
+    "elephant_can_move",
+    "elephant_moves",
+    "farmer_moves",
+    "farmer_targets",
+    "grow",
+    "new_state",
+    "perft",
+    "region",
+    "square_index",
+    "square_name",
+    "squares_of",
 ]

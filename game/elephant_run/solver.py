@@ -169,8 +169,13 @@ class Solver:
                 self._store(key, k, hi)
                 return True
             if child_hi >= k - 1:
-                children.append((-(100 if cap >= 0 else 0) - (NEIGHBOUR_MASK[to] & vacant).bit_count(),
-                                 len(children), *child))  # type: ignore[arg-type]
+                children.append(
+                    (
+                        -(100 if cap >= 0 else 0) - (NEIGHBOUR_MASK[to] & vacant).bit_count(),
+                        len(children),
+                        *child,
+                    )
+                )  # type: ignore[arg-type]
         # Captures first (a point that also removes a hunter), then steps towards open ground.
         children.sort()
         for _, _, child_tiles, child_f, to in children:  # type: ignore[misc]
@@ -280,8 +285,11 @@ class Solver:
         for move in moves:
             child = state._apply_unchecked(move)
             if state.side == SIDE_ELEPHANT:
-                kept = gain == 1 if child.over else self.at_least(
-                    child.tiles, child.farmers, child.elephant, SIDE_FARMERS, gain - 1)
+                kept = (
+                    gain == 1
+                    if child.over
+                    else self.at_least(child.tiles, child.farmers, child.elephant, SIDE_FARMERS, gain - 1)
+                )
             else:
                 kept = not self.at_least(child.tiles, child.farmers, e, SIDE_ELEPHANT, gain + 1)
             if kept:
@@ -307,8 +315,6 @@ def solve_state(state: ElephantRunState, budget: int | None = None) -> Verdict |
         return Solver(state.compound, budget).verdict(state)
     except OutOfBudget:
         return None
-
-
 
 
 # -- the `solve` command's report ------------------------------------------------------------------

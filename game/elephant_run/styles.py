@@ -49,7 +49,7 @@ def _crowding(state: ElephantRunState) -> int:
 def _spread(state: ElephantRunState) -> int:
     """How far apart the farmers stand from each other (small: a compact group)."""
     squares = state.farmer_squares()
-    return sum(_distance(a, b) for i, a in enumerate(squares) for b in squares[i + 1:])
+    return sum(_distance(a, b) for i, a in enumerate(squares) for b in squares[i + 1 :])
 
 
 Judge = Callable[[ElephantRunState], float]
@@ -97,7 +97,8 @@ def _after(judge: Judge) -> Callable[[GameState, str, Move, GameState], float]:
 def _rusher() -> Style:
     """All-out: the elephant grabs the most points now, the farmers charge the elephant."""
     return _style(
-        "rusher", "elephant grabs the most points every move; farmers charge straight at the elephant",
+        "rusher",
+        "elephant grabs the most points every move; farmers charge straight at the elephant",
         _setup(lambda s: _mobility(s), lambda s: -_crowding(s)),
         one_ply(_after(lambda s: 10 * s.points + _mobility(s)), careful=False),
         one_ply(_after(lambda s: -_crowding(s)), careful=False),
@@ -107,7 +108,8 @@ def _rusher() -> Style:
 def _turtle() -> Style:
     """Safety first: the elephant keeps to open ground, the farmers keep away in a tight group."""
     return _style(
-        "turtle", "elephant keeps the most room to move; farmers huddle together out of reach",
+        "turtle",
+        "elephant keeps the most room to move; farmers huddle together out of reach",
         _setup(lambda s: elephant_bound(s.tiles, s.farmers, s.elephant), lambda s: _crowding(s) - _spread(s)),
         one_ply(_after(lambda s: 3 * _mobility(s) + elephant_bound(s.tiles, s.farmers, s.elephant))),
         one_ply(_after(lambda s: -20 * _exposed(s) - _spread(s) + _crowding(s))),
@@ -117,7 +119,8 @@ def _turtle() -> Style:
 def _hemmer() -> Style:
     """The obvious plan for the farmers and its mirror: take away the elephant's squares."""
     return _style(
-        "hemmer", "farmers take away the elephant's next squares; elephant heads for the biggest open region",
+        "hemmer",
+        "farmers take away the elephant's next squares; elephant heads for the biggest open region",
         _setup(lambda s: elephant_bound(s.tiles, s.farmers, s.elephant), lambda s: -_mobility(s)),
         one_ply(_after(lambda s: elephant_bound(s.tiles, s.farmers, s.elephant) + s.points)),
         one_ply(_after(lambda s: -4 * _mobility(s) - 10 * _exposed(s))),
@@ -127,13 +130,20 @@ def _hemmer() -> Style:
 def _careful_greedy() -> Style:
     """A sensible beginner: points and room, never a move that loses at once."""
     return _style(
-        "careful", "one move ahead with a safety check: points and room for the elephant, "
+        "careful",
+        "one move ahead with a safety check: points and room for the elephant, "
         "fewer escape squares and no farmer left to trample for the farmers",
         _setup(lambda s: _mobility(s), lambda s: -_mobility(s) - 3 * _exposed(s)),
-        one_ply(_after(lambda s: 6 * s.points + 2 * _mobility(s)
-                       + elephant_bound(s.tiles, s.farmers, s.elephant))),
-        one_ply(_after(lambda s: -3 * _mobility(s) - 12 * _exposed(s)
-                       - elephant_bound(s.tiles, s.farmers, s.elephant))),
+        one_ply(
+            _after(lambda s: 6 * s.points + 2 * _mobility(s) + elephant_bound(s.tiles, s.farmers, s.elephant))
+        ),
+        one_ply(
+            _after(
+                lambda s: (
+                    -3 * _mobility(s) - 12 * _exposed(s) - elephant_bound(s.tiles, s.farmers, s.elephant)
+                )
+            )
+        ),
     )
 
 
@@ -151,8 +161,9 @@ def _no_setup(_state: GameState, _player: str, _rng: random.Random) -> Move | No
 def _random_biased() -> Style:
     """Random but legal, drawn to the elephant's neighbourhood (its setup at random too)."""
     chooser = biased_random(_near_elephant)
-    return _style("random", "any legal move, four times likelier next to the elephant", _no_setup,
-                  chooser, chooser)
+    return _style(
+        "random", "any legal move, four times likelier next to the elephant", _no_setup, chooser, chooser
+    )
 
 
 def _direction(frm: int, to: int) -> tuple[int, int]:
@@ -176,8 +187,13 @@ def _mirror_move(state: GameState, player: str, rng: random.Random, past: Past) 
 
 
 def _mirror() -> Style:
-    return _style("mirror", "copies the direction of the opponent's last move; a safe random move otherwise",
-                  _no_setup, _mirror_move, _mirror_move)
+    return _style(
+        "mirror",
+        "copies the direction of the opponent's last move; a safe random move otherwise",
+        _no_setup,
+        _mirror_move,
+        _mirror_move,
+    )
 
 
 def _reader_move(state: GameState, player: str, rng: random.Random, past: Past) -> Move:
@@ -203,12 +219,15 @@ def _reader_move(state: GameState, player: str, rng: random.Random, past: Past) 
 
 
 def _reader() -> Style:
-    return _style("reader", "learns which way the opponent drifts and plays against it, one move ahead",
-                  _setup(lambda s: _mobility(s), lambda s: -_mobility(s) - 3 * _exposed(s)),
-                  _reader_move, _reader_move)
+    return _style(
+        "reader",
+        "learns which way the opponent drifts and plays against it, one move ahead",
+        _setup(lambda s: _mobility(s), lambda s: -_mobility(s) - 3 * _exposed(s)),
+        _reader_move,
+        _reader_move,
+    )
 
 
 def styles() -> tuple[Style, ...]:
     """Elephant Run's gauntlet."""
     return (_rusher(), _turtle(), _hemmer(), _careful_greedy(), _random_biased(), _mirror(), _reader())
-

@@ -20,7 +20,7 @@ RANKS = 4
 
 
 def points_clause(after: ElephantRunState) -> str:
-    """"six of ten points" and, when the target is near, how many are still missing."""
+    """ "six of ten points" and, when the target is near, how many are still missing."""
     return f"{number(after.points)} of {number(after.target)} points"
 
 
@@ -39,8 +39,10 @@ def describe_elephant(before: ElephantRunState, move: tuple[int, ...], after: El
     eaten = before.eaten_by(move)
     trampled = before.captured_by(move)
     if trampled is not None:
-        did = (f"the elephant trampled the farmer on {square_name(trampled)}, jumping from "
-               f"{square_name(frm)} to {square_name(to)}")
+        did = (
+            f"the elephant trampled the farmer on {square_name(trampled)}, jumping from "
+            f"{square_name(frm)} to {square_name(to)}"
+        )
     elif eaten is not None:
         did = f"the elephant stepped from {square_name(frm)} and ate the tile on {square_name(eaten)}"
     else:
@@ -74,12 +76,12 @@ def describe_turn(before: ElephantRunState, turn: Mapping[str, Move], after: Ele
     if kind == "place":
         return TurnWords(sentence(f"the elephant starts on {square_name(move[0])}"))
     if kind == "setup":
-        return TurnWords(sentence(f"the farmers stand on {joined([square_name(sq) for sq in move])}",
-                                  ways_out(after)))
+        return TurnWords(
+            sentence(f"the farmers stand on {joined([square_name(sq) for sq in move])}", ways_out(after))
+        )
     if player == ELEPHANT:
         return describe_elephant(before, move, after)
     return describe_farmer(before, move, after)
-
 
 
 def move_words(state: ElephantRunState, player: str, move: Move) -> str:
@@ -108,6 +110,7 @@ def move_words(state: ElephantRunState, player: str, move: Move) -> str:
         return f"Farmer {names[0]} via {names[1]} to {names[-1]}"
     verb = {"jump": "jumps to", "run": "runs to"}.get(kind, "to")
     return f"Farmer {names[0]} {verb} {names[-1]}"
+
 
 def neighbours(sq: int) -> list[int]:
     """The up to eight squares around ``sq`` on the 6 × 4 board."""

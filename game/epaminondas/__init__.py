@@ -53,8 +53,13 @@ def rules_bench(seconds: float) -> list[tuple[str, float]]:
     free on immutable int pairs: unmake is keeping the old pair), and perft 1-3 from the start."""
     states = [EpaminondasState.from_text(text) for text in BENCH_POSITIONS]
     positions = [(*s.own_opp(), s.side) for s in states]
-    return engine_rates(seconds, positions, B.generate, _make_all,
-                        lambda depth: B.perft(B.START_WHITE, B.START_BLACK, B.WHITE, depth))
+    return engine_rates(
+        seconds,
+        positions,
+        B.generate,
+        _make_all,
+        lambda depth: B.perft(B.START_WHITE, B.START_BLACK, B.WHITE, depth),
+    )
 
 
 def _make_all(position: Position, codes: Sequence[Any]) -> None:

@@ -143,8 +143,14 @@ class EpaminondasRules:
     def known(self, pos: Position, moves: Sequence[int], ply: int) -> int | None:
         return None if moves else -WIN + ply
 
-    def order(self, pos: Position, moves: Sequence[int], best: int | None, killers: list[int | None],
-              history: dict[int, int]) -> list[int]:
+    def order(
+        self,
+        pos: Position,
+        moves: Sequence[int],
+        best: int | None,
+        killers: list[int | None],
+        history: dict[int, int],
+    ) -> list[int]:
         """The table's move, captures by stones taken, crossings, the killers, then by history."""
         opp = pos[1]
         run = B.capture_run
@@ -213,7 +219,7 @@ class EpaminondasRules:
                 scored.append((8, code))
         scored.sort(reverse=True)
         if not must_answer and qdepth:
-            del scored[QUIESCE_WIDTH[qdepth] if qdepth < len(QUIESCE_WIDTH) else 2:]
+            del scored[QUIESCE_WIDTH[qdepth] if qdepth < len(QUIESCE_WIDTH) else 2 :]
         other = 1 - side
         for _, code in scored:
             new_own, new_opp = B.make(own, opp, code)
@@ -238,8 +244,9 @@ stones do not each get their own chance to be noticed. With 0.35 the greedy begi
 43 % (seeds 7 and 8) but 32 % again at seed 102; 0.6 49 % (seeds 7 and 8)."""
 
 
-def easy_move(own: int, opp: int, side: int, codes: list[int], rng: random.Random,
-              symmetry: str = "mirror") -> int:
+def easy_move(
+    own: int, opp: int, side: int, codes: list[int], rng: random.Random, symmetry: str = "mirror"
+) -> int:
     """A beginner's move: one ply on the static evaluation, with noise and overlooked captures.
 
     Why this and not a shallow search: a one-ply search with a capture quiescence already sees the
@@ -303,13 +310,17 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Lim
         move = easy_move(own, opp, side, codes, rng, state.symmetry)
     else:
         search = Search(EpaminondasRules(state.symmetry, budget, settings["qmax"]), budget, state.history)
-        found = search.root((own, opp, side, state.quiet_plies), codes, limit.deepest(settings["depth"]),
-                            soft=SOFT_SHARE)
+        found = search.root(
+            (own, opp, side, state.quiet_plies), codes, limit.deepest(settings["depth"]), soft=SOFT_SHARE
+        )
         move = found.move
     LAST_STATS.clear()
     LAST_STATS.update(
-        level=level, depth=found.depth if found else int(bool(settings.get("beginner"))),
-        nodes=budget.nodes, seconds=budget.elapsed(), score=found.score if found else 0,
+        level=level,
+        depth=found.depth if found else int(bool(settings.get("beginner"))),
+        nodes=budget.nodes,
+        seconds=budget.elapsed(),
+        score=found.score if found else 0,
         move=state.move_to_text(player, (B.move_from(move), B.move_to(move))),
     )
     return (B.move_from(move), B.move_to(move))

@@ -49,7 +49,14 @@ START_BLACK = RANKS[10] | RANKS[11]
 
 # Directions as (file step, rank step), clockwise from north. OPPOSITE[d] is d + 4.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
 )
 DELTA: tuple[int, ...] = tuple(dr * WIDTH + df for df, dr in DIRECTIONS)
 OPPOSITE: tuple[int, ...] = tuple((d + 4) % 8 for d in range(8))
@@ -105,8 +112,12 @@ RAY, LINE = _build_rays()
 """``RAY[d][sq]``: sq and every square beyond it in direction d. ``LINE[d][sq][n]``: the first n of them."""
 
 NEXT: tuple[tuple[int, ...], ...] = tuple(
-    tuple((line[2].bit_length() - 1 if DELTA[d] > 0 else (line[2] ^ line[1]).bit_length() - 1)
-          if len(line) > 2 else -1 for line in LINE[d])
+    tuple(
+        (line[2].bit_length() - 1 if DELTA[d] > 0 else (line[2] ^ line[1]).bit_length() - 1)
+        if len(line) > 2
+        else -1
+        for line in LINE[d]
+    )
     for d in range(8)
 )
 """``NEXT[d][sq]``: the square one step from sq in direction d, or -1 off the board."""
@@ -334,8 +345,19 @@ def generate_noisy(own: int, opp: int, side: int, symmetry: str = "mirror") -> l
     return caps
 
 
-def _expand(own: int, opp: int, side: int, fronts: int, d: int, j: int, n_min: int, flag: int, out: list[int],
-            check_sym: bool, symmetry: str) -> None:
+def _expand(
+    own: int,
+    opp: int,
+    side: int,
+    fronts: int,
+    d: int,
+    j: int,
+    n_min: int,
+    flag: int,
+    out: list[int],
+    check_sym: bool,
+    symmetry: str,
+) -> None:
     """Append the moves whose front is in ``fronts`` and slides ``j`` squares, for every group size
     n >= n_min the front's line allows (and, for captures, n longer than the enemy line)."""
     delta = DELTA[d]
@@ -395,8 +417,9 @@ def count_moves(own: int, opp: int, side: int, symmetry: str = "mirror") -> int:
                     if hits:
                         total += hits.bit_count()
                         if check_sym and hits & target:
-                            total -= _symmetric_count(own, opp, side, hits & target, n, j, d, CAPTURE,
-                                                      symmetry)
+                            total -= _symmetric_count(
+                                own, opp, side, hits & target, n, j, d, CAPTURE, symmetry
+                            )
                 cur = nxt & empty
                 if not cur:
                     break
@@ -409,8 +432,9 @@ def count_moves(own: int, opp: int, side: int, symmetry: str = "mirror") -> int:
     return total
 
 
-def _symmetric_count(own: int, opp: int, side: int, landings: int, n: int, j: int, d: int, flag: int,
-                     symmetry: str) -> int:
+def _symmetric_count(
+    own: int, opp: int, side: int, landings: int, n: int, j: int, d: int, flag: int, symmetry: str
+) -> int:
     """How many of these crossing landings the symmetry rule forbids."""
     bad = 0
     delta = DELTA[d]
@@ -501,4 +525,3 @@ def direction_between(frm: int, to: int) -> tuple[int, int] | None:
     dist = max(abs(df), abs(dr))
     step = ((df > 0) - (df < 0), (dr > 0) - (dr < 0))
     return DIRECTIONS.index(step), dist
-

@@ -81,8 +81,9 @@ class EpaminondasState(AlternatingState):
         symmetry = (options or {}).get("symmetry", "mirror")
         parts = text.strip().split()
         if len(parts) != 2 or parts[1].lower() not in ("w", "b"):
-            raise GameError("a position is 12 ranks joined by '/', a space, then 'w' or 'b' "
-                            "(the side to move)")
+            raise GameError(
+                "a position is 12 ranks joined by '/', a space, then 'w' or 'b' (the side to move)"
+            )
         ranks = parts[0].split("/")
         if len(ranks) != B.HEIGHT:
             raise GameError(f"a position has 12 ranks separated by '/', not {len(ranks)}")
@@ -201,8 +202,12 @@ class EpaminondasState(AlternatingState):
 
     def _why_unlisted(self, move: Move) -> str:
         """A player-facing reason for a move that is not in the legal list."""
-        if not (isinstance(move, tuple) and len(move) == 2 and all(isinstance(x, int) for x in move)
-                and all(0 <= x < B.SIZE for x in move)):
+        if not (
+            isinstance(move, tuple)
+            and len(move) == 2
+            and all(isinstance(x, int) for x in move)
+            and all(0 <= x < B.SIZE for x in move)
+        ):
             return "a move is a pair of squares on the board"
         frm, to = move
         own, opp = self.own_opp()

@@ -32,7 +32,7 @@ LEFT_FILES = sum(B.FILE_A << f for f in range(B.WIDTH // 2))
 RIGHT_FILES = B.FULL ^ LEFT_FILES
 """The two flanks: files a-g and h-n."""
 
-HALF: tuple[int, int] = (sum(B.RANKS[:B.HEIGHT // 2]), sum(B.RANKS[B.HEIGHT // 2:]))
+HALF: tuple[int, int] = (sum(B.RANKS[: B.HEIGHT // 2]), sum(B.RANKS[B.HEIGHT // 2 :]))
 """Each side's own half of the board (White ranks 1-6, Black 7-12)."""
 
 
@@ -126,8 +126,11 @@ class After:
             return LOSS  # their crossing left standing: they win as their turn starts
         if not self.theirs:
             return WIN
-        if (self.code & B.CROSSING and _across(self.mine, side) > _across(self.theirs, 1 - side)
-                and not _can_answer(self.theirs, self.mine, 1 - side, self.symmetry)):
+        if (
+            self.code & B.CROSSING
+            and _across(self.mine, side) > _across(self.theirs, 1 - side)
+            and not _can_answer(self.theirs, self.mine, 1 - side, self.symmetry)
+        ):
             return WIN
         if careful and _crossing_wins(self.theirs, self.mine, 1 - side, self.symmetry, self.replies):
             return DANGER
@@ -152,8 +155,13 @@ def _candidates(state: EpaminondasState) -> list[tuple[Move, After]]:
     return out
 
 
-def _best(state: EpaminondasState, rng: random.Random, judge: Judge, careful: bool,
-          allowed: Callable[[After], bool] | None = None) -> Move:
+def _best(
+    state: EpaminondasState,
+    rng: random.Random,
+    judge: Judge,
+    careful: bool,
+    allowed: Callable[[After], bool] | None = None,
+) -> Move:
     """The move ``judge`` likes most among those the rules' verdict does not rule out (a win is
     taken, a lost move avoided, and for a ``careful`` style a move that hands over a winning
     crossing too); ``allowed`` narrows the plan's moves, but never a win or a needed answer."""
@@ -174,12 +182,18 @@ def _best(state: EpaminondasState, rng: random.Random, judge: Judge, careful: bo
     return rng.choice(best)
 
 
-def _style(name: str, line: str, judge_for: Callable[[EpaminondasState, Past], Judge], careful: bool,
-           allowed: Callable[[EpaminondasState], Callable[[After], bool]] | None = None) -> Style:
+def _style(
+    name: str,
+    line: str,
+    judge_for: Callable[[EpaminondasState, Past], Judge],
+    careful: bool,
+    allowed: Callable[[EpaminondasState], Callable[[After], bool]] | None = None,
+) -> Style:
     def choose(state: GameState, player: str, rng: random.Random, past: Past = ()) -> Move:
         assert isinstance(state, EpaminondasState)
-        return _best(state, rng, judge_for(state, past), careful,
-                     allowed(state) if allowed is not None else None)
+        return _best(
+            state, rng, judge_for(state, past), careful, allowed(state) if allowed is not None else None
+        )
 
     return Style(name, line, choose)
 
@@ -198,11 +212,17 @@ def _rusher() -> Style:
 
     def judge_for(state: EpaminondasState, past: Past) -> Judge:
         flank = _flank_of(state, past)
-        return lambda a: (12 * _front(a.mine & flank, a.side) + 3 * _progress(a.mine & flank, a.side)
-                          + 4 * a.taken)
+        return lambda a: (
+            12 * _front(a.mine & flank, a.side) + 3 * _progress(a.mine & flank, a.side) + 4 * a.taken
+        )
 
-    return _style("rusher", "drives every stone it can down one flank (where its first move went) "
-                  "at the far row, never looking back", judge_for, careful=False)
+    return _style(
+        "rusher",
+        "drives every stone it can down one flank (where its first move went) "
+        "at the far row, never looking back",
+        judge_for,
+        careful=False,
+    )
 
 
 def _turtle() -> Style:
@@ -210,15 +230,24 @@ def _turtle() -> Style:
 
     def judge_for(state: EpaminondasState, _past: Past) -> Judge:
         home = B.HOME[state.side]
-        return lambda a: (10 * a.taken - 12 * a.exposure() + 3 * (a.mine & home).bit_count()
-                          - (a.theirs & HALF[a.side]).bit_count())
+        return lambda a: (
+            10 * a.taken
+            - 12 * a.exposure()
+            + 3 * (a.mine & home).bit_count()
+            - (a.theirs & HALF[a.side]).bit_count()
+        )
 
     def allowed(state: EpaminondasState) -> Callable[[After], bool]:
         half = HALF[state.side]
         return lambda a: not a.mine & ~half
 
-    return _style("turtle", "keeps every stone on its own half and its home row full; "
-                  "captures only stones that come close", judge_for, careful=True, allowed=allowed)
+    return _style(
+        "turtle",
+        "keeps every stone on its own half and its home row full; captures only stones that come close",
+        judge_for,
+        careful=True,
+        allowed=allowed,
+    )
 
 
 def _hoarder() -> Style:
@@ -230,8 +259,13 @@ def _hoarder() -> Style:
     def allowed(_state: EpaminondasState) -> Callable[[After], bool]:
         return lambda a: not a.code & B.CAPTURE
 
-    return _style("hoarder", "never captures and never leaves a stone to be captured; creeps forward",
-                  judge_for, careful=True, allowed=allowed)
+    return _style(
+        "hoarder",
+        "never captures and never leaves a stone to be captured; creeps forward",
+        judge_for,
+        careful=True,
+        allowed=allowed,
+    )
 
 
 def _careful() -> Style:
@@ -240,8 +274,13 @@ def _careful() -> Style:
     def judge_for(_state: EpaminondasState, _past: Past) -> Judge:
         return lambda a: 10 * a.taken + a.forward
 
-    return _style("careful", "one move ahead: the biggest capture, else the longest stride forward, "
-                  "never a move that lets the opponent cross unanswered", judge_for, careful=True)
+    return _style(
+        "careful",
+        "one move ahead: the biggest capture, else the longest stride forward, "
+        "never a move that lets the opponent cross unanswered",
+        judge_for,
+        careful=True,
+    )
 
 
 def _mirror_square(sq: int) -> int:
@@ -272,6 +311,7 @@ def _mirror_move(state: GameState, player: str, rng: random.Random, past: Past =
             return exact[0]
         alike = [(m, a) for m, a in candidates if similar(m, a)]
         if alike:
+
             def distance(move: Move) -> int:
                 sq = _pair(move)[0]
                 return max(abs(sq % B.WIDTH - frm % B.WIDTH), abs(sq // B.WIDTH - frm // B.WIDTH))
@@ -282,8 +322,11 @@ def _mirror_move(state: GameState, player: str, rng: random.Random, past: Past =
 
 
 def _mirror() -> Style:
-    return Style("mirror", "copies the opponent's last move mirrored across the middle; "
-                 "a safe move at random when it cannot", _mirror_move)
+    return Style(
+        "mirror",
+        "copies the opponent's last move mirrored across the middle; a safe move at random when it cannot",
+        _mirror_move,
+    )
 
 
 def _random_weight(state: GameState, _player: str, move: Move) -> float:
@@ -300,8 +343,9 @@ def _random_move(state: GameState, player: str, rng: random.Random, past: Past =
 
 
 def _random_biased() -> Style:
-    return Style("random", "any legal move; forward three times likelier, captures and crossings more",
-                 _random_move)
+    return Style(
+        "random", "any legal move; forward three times likelier, captures and crossings more", _random_move
+    )
 
 
 def _predicted_files(state: EpaminondasState, past: Past) -> int:
@@ -331,11 +375,21 @@ def _reader() -> Style:
     def judge_for(state: EpaminondasState, past: Past) -> Judge:
         watch = _predicted_files(state, past)
         guard = watch & HALF[state.side]
-        return lambda a: (10 * a.taken + a.forward - 6 * a.exposure() + 3 * (a.mine & guard).bit_count()
-                          + 2 * _front(a.mine & ~watch, a.side))
+        return lambda a: (
+            10 * a.taken
+            + a.forward
+            - 6 * a.exposure()
+            + 3 * (a.mine & guard).bit_count()
+            + 2 * _front(a.mine & ~watch, a.side)
+        )
 
-    return _style("reader", "guesses where the opponent strikes next from its last three moves, "
-                  "guards those files and pushes elsewhere", judge_for, careful=True)
+    return _style(
+        "reader",
+        "guesses where the opponent strikes next from its last three moves, "
+        "guards those files and pushes elsewhere",
+        judge_for,
+        careful=True,
+    )
 
 
 def styles() -> tuple[Style, ...]:

@@ -43,8 +43,10 @@ def crossing_clause(after: EpaminondasState, mover: str) -> str:
     mine, theirs = after.crossed(mover), after.crossed(other(mover))
     if not mine and not theirs:
         return ""
-    return (f"{TITLE[mover]} has {count(mine, 'stone')} on {TITLE[other(mover)]}'s home row, "
-            f"{TITLE[other(mover)]} {amount(theirs)} on {TITLE[mover]}'s")
+    return (
+        f"{TITLE[mover]} has {count(mine, 'stone')} on {TITLE[other(mover)]}'s home row, "
+        f"{TITLE[other(mover)]} {amount(theirs)} on {TITLE[mover]}'s"
+    )
 
 
 def describe_turn(before: EpaminondasState, turn: Mapping[str, Move], after: EpaminondasState) -> TurnWords:
@@ -58,8 +60,10 @@ def describe_turn(before: EpaminondasState, turn: Mapping[str, Move], after: Epa
     if len(group) == 1:
         did = f"{who} moved the stone on {B.square_name(frm)} {count(distance, 'square')} {direction}"
     else:
-        did = (f"{who}'s phalanx of {number(len(group))} from {B.square_name(frm)} moved "
-               f"{count(distance, 'square')} {direction}")
+        did = (
+            f"{who}'s phalanx of {number(len(group))} from {B.square_name(frm)} moved "
+            f"{count(distance, 'square')} {direction}"
+        )
     if captured:
         taken = count(len(captured), TITLE[other(mover)] + " stone")
         did += f" and captured {taken} on {squares_text(captured)}"
@@ -74,7 +78,6 @@ def describe_turn(before: EpaminondasState, turn: Mapping[str, Move], after: Epa
     return TurnWords(line, sentence(did, crossing, quiet))
 
 
-
 def move_words(state: EpaminondasState, player: str, move: Move) -> str:
     """The move list's short phrase: "Stone a2 to a3", "3 stones a1 to a4, take 2" (the rearmost
     stone's squares, as in the notation)."""
@@ -84,6 +87,7 @@ def move_words(state: EpaminondasState, player: str, move: Move) -> str:
     what = "Stone" if len(group) == 1 else f"{len(group)} stones"
     said = f"{what} {B.square_name(frm)} to {B.square_name(to)}"
     return said + (f", take {len(captured)}" if captured else "")
+
 
 def describe_end(state: EpaminondasState, outcome: Outcome) -> EndWords:
     """A win by crossing rings the winner's stones on the loser's home row."""

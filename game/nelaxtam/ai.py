@@ -33,6 +33,7 @@ far too big, so the search decomposes:
 The invasion is scored, not random: sea troops on edge squares away from the corners, air troops
 inland, all spread apart so the army anchors every region of the island (easy scores few landings).
 """
+
 from __future__ import annotations
 
 import math
@@ -110,6 +111,7 @@ that the side behind cannot reach in time, is worth playing for."""
 CLOCK_SCALE = 3.0
 """Territory lead (pieces) at which the clock term is about three quarters of its stake."""
 
+
 @dataclass(frozen=True)
 class Terms:
     """The evaluation terms that differ between normal and hard (the rest follow ``full``): the
@@ -126,12 +128,43 @@ DEFAULT_TERMS = Terms()
 
 LEVEL_SETTINGS: dict[str, dict[str, float]] = {
     "easy": {"beginner": 1, "temp": 0.35, "overlook": 0.3, "share": 0.5, "placements": 40},
-    "normal": {"mine": 8, "theirs": 6, "rm": 300, "share": 0.75, "temp": 1.0, "improve": 0, "noise": 0.0,
-               "placements": 300, "full": 0, "clock": 0, "obvious": 0.0, "spread": 1, "hang": 0.0},
-    "hard": {"mine": 48, "theirs": 32, "rm": 400, "share": 0.85, "temp": 0.9, "improve": 1, "noise": 0.0,
-             "placements": 600, "full": 1, "clock": 1, "deep": 20, "static": 0.45, "obvious": 0.6,
-             "next_obvious": 0.5, "spread": 1, "pairs": 1, "read": 0.85, "read_share": 0.9, "bounded": 1,
-             "plan": 1},
+    "normal": {
+        "mine": 8,
+        "theirs": 6,
+        "rm": 300,
+        "share": 0.75,
+        "temp": 1.0,
+        "improve": 0,
+        "noise": 0.0,
+        "placements": 300,
+        "full": 0,
+        "clock": 0,
+        "obvious": 0.0,
+        "spread": 1,
+        "hang": 0.0,
+    },
+    "hard": {
+        "mine": 48,
+        "theirs": 32,
+        "rm": 400,
+        "share": 0.85,
+        "temp": 0.9,
+        "improve": 1,
+        "noise": 0.0,
+        "placements": 600,
+        "full": 1,
+        "clock": 1,
+        "deep": 20,
+        "static": 0.45,
+        "obvious": 0.6,
+        "next_obvious": 0.5,
+        "spread": 1,
+        "pairs": 1,
+        "read": 0.85,
+        "read_share": 0.9,
+        "bounded": 1,
+        "plan": 1,
+    },
 }
 """Per level. Easy (``beginner``): no search, each troop's order drawn from a sharp softmax
 (``temp``) over the beginner's scores, destructions overlooked ``overlook`` of the time
@@ -183,8 +216,16 @@ def clock_value(diff: int, calm: int) -> float:
     return CLOCK_STAKE * pressure * math.tanh(diff / CLOCK_SCALE)
 
 
-def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequence[int]], p: int,
-             full: bool = True, calm: int | None = None, turn: int = 0, terms: Terms | None = None) -> float:
+def evaluate(
+    geo: Geometry,
+    territory: tuple[int, int],
+    troops: Sequence[Sequence[int]],
+    p: int,
+    full: bool = True,
+    calm: int | None = None,
+    turn: int = 0,
+    terms: Terms | None = None,
+) -> float:
     """The position after a turn's clean-up, from player ``p``'s side (higher is better for p).
 
     With ``calm`` (the count of turns in a row without a destroyed piece *after* this turn) the
@@ -204,8 +245,9 @@ def evaluate(geo: Geometry, territory: tuple[int, int], troops: Sequence[Sequenc
     # Per side: calm turns before one of its troops can destroy (0: one stands at the front).
     soonest = [CALM_LIMIT, CALM_LIMIT] if full else [0, 0]
     if terms.bounded:
-        value += (army_worth(geo, territory[p], troops[p], territory[q], TROOP_VALUE)
-                  - army_worth(geo, territory[q], troops[q], territory[p], TROOP_VALUE))
+        value += army_worth(geo, territory[p], troops[p], territory[q], TROOP_VALUE) - army_worth(
+            geo, territory[q], troops[q], territory[p], TROOP_VALUE
+        )
     else:
         value += TROOP_VALUE * (masks[p].bit_count() - masks[q].bit_count())
     for side, sign in ((p, 1.0), (q, -1.0)):
@@ -317,8 +359,9 @@ def _greedy_joint(state: NelaxtamState, p: int, scores: TroopScores) -> Orders:
     return tuple(NOTHING if c is None else c for c in joint)
 
 
-def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: random.Random,
-               spread: bool = False) -> list[Orders]:
+def candidates(
+    state: NelaxtamState, p: int, count: int, temp: float, rng: random.Random, spread: bool = False
+) -> list[Orders]:
     """Up to ``count`` distinct legal joint orders of player ``p``: greedy first, then sampled.
 
     With ``spread``, the greedy joint order with one troop changed to its best order of another
@@ -335,11 +378,12 @@ def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: rando
             out.append(joint)
 
     if state.quiet:
-        singles = sorted(((s, t, c) for t, opts in enumerate(scores) for c, s in opts if c != NOTHING),
-                         reverse=True)
+        singles = sorted(
+            ((s, t, c) for t, opts in enumerate(scores) for c, s in opts if c != NOTHING), reverse=True
+        )
         add((NOTHING,) * TROOPS)
         pool = singles[: max(count * 2, 8)]
-        for _, t, c in pool[:count - 1]:
+        for _, t, c in pool[: count - 1]:
             add(tuple(c if i == t else NOTHING for i in range(TROOPS)))
         return out
     greedy = _greedy_joint(state, p, scores)
@@ -354,7 +398,7 @@ def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: rando
                     best[k] = (score, code)
             for _, code in sorted(best.values(), reverse=True):
                 if len(out) < count:
-                    add((*greedy[:t], code, *greedy[t + 1:]))
+                    add((*greedy[:t], code, *greedy[t + 1 :]))
     tries = 0
     while len(out) < count and tries < count * 8:
         tries += 1
@@ -366,8 +410,16 @@ def candidates(state: NelaxtamState, p: int, count: int, temp: float, rng: rando
 class _Game:
     """The growing matrix of one decision: my rows, their columns, payoffs from my side."""
 
-    def __init__(self, state: NelaxtamState, p: int, deadline: float, full: bool = True,
-                 clock: bool = False, terms: Terms | None = None, cap: float = math.inf) -> None:
+    def __init__(
+        self,
+        state: NelaxtamState,
+        p: int,
+        deadline: float,
+        full: bool = True,
+        clock: bool = False,
+        terms: Terms | None = None,
+        cap: float = math.inf,
+    ) -> None:
         self.state = state
         self.cap = cap
         """Positions a decision may evaluate (a :class:`~game.search.Limit`'s nodes), the look-ahead's
@@ -419,8 +471,15 @@ class _Game:
         return True
 
 
-def _climb(state: NelaxtamState, player: int, start: Orders, options: TroopScores,
-           value: Callable[[Orders], float], deadline: float, passes: int) -> tuple[Orders, float]:
+def _climb(
+    state: NelaxtamState,
+    player: int,
+    start: Orders,
+    options: TroopScores,
+    value: Callable[[Orders], float],
+    deadline: float,
+    passes: int,
+) -> tuple[Orders, float]:
     """Change one troop's order at a time, keeping each change that raises ``value``, for at most
     ``passes`` passes over the troops (fewer once a pass changes nothing) or until ``deadline``.
     Only legal joint orders are tried: no two troops onto one square, one order in the quiet
@@ -432,7 +491,7 @@ def _climb(state: NelaxtamState, player: int, start: Orders, options: TroopScore
             for code, _ in options[t]:
                 if code == current[t] or clock.now() > deadline:
                     continue
-                trial = (*current[:t], code, *current[t + 1:])
+                trial = (*current[:t], code, *current[t + 1 :])
                 if state.quiet and sum(1 for c in trial if c) > 1:
                     continue
                 if _collides(state, player, trial):
@@ -445,8 +504,13 @@ def _climb(state: NelaxtamState, player: int, start: Orders, options: TroopScore
     return current, current_value
 
 
-def _improve(game: _Game, mine_mix: list[float], their_mix: list[float], scores_me: TroopScores,
-             scores_them: TroopScores) -> int:
+def _improve(
+    game: _Game,
+    mine_mix: list[float],
+    their_mix: list[float],
+    scores_me: TroopScores,
+    scores_them: TroopScores,
+) -> int:
     """One double-oracle-style round: change one troop's order in each side's best candidate while
     that pays more against the other side's mixture; add what improved. Returns candidates added."""
     added = 0
@@ -461,8 +525,9 @@ def _improve(game: _Game, mine_mix: list[float], their_mix: list[float], scores_
         best = own_list[max(range(len(own_list)), key=lambda k: mix_own[k])]
         player = game.p if side == 0 else 1 - game.p
 
-        def value(joint: Orders, side: int = side, support: list[int] = support,
-                  weight: float = weight) -> float:
+        def value(
+            joint: Orders, side: int = side, support: list[int] = support, weight: float = weight
+        ) -> float:
             if side == 0:
                 return sum(their_mix[k] * game.payoff(joint, game.cols[k]) for k in support) / weight
             return -sum(mine_mix[k] * game.payoff(game.rows[k], joint) for k in support) / weight
@@ -482,8 +547,15 @@ def punish(game: _Game, scores_me: TroopScores) -> bool:
     troop can step aside from the shot it knows is coming. False if nothing new was added."""
     theirs = game.cols[0]
     start = max(game.rows, key=lambda row: game.payoff(row, theirs))
-    current, _ = _climb(game.state, game.p, start, scores_me, lambda row: game.payoff(row, theirs),
-                        game.deadline, passes=TROOPS * 8)
+    current, _ = _climb(
+        game.state,
+        game.p,
+        start,
+        scores_me,
+        lambda row: game.payoff(row, theirs),
+        game.deadline,
+        passes=TROOPS * 8,
+    )
     return current not in game.rows and game.add_row(current)
 
 
@@ -499,8 +571,14 @@ def expect_obvious(matrix: list[list[float]], share: float) -> list[list[float]]
     return [[(1.0 - share) * v + share * row[0] for v in row] for row in matrix]
 
 
-def next_turn_value(after: NelaxtamState, p: int, rng: random.Random, full: bool = True,
-                    obvious: float = 0.0, terms: Terms | None = None) -> float:
+def next_turn_value(
+    after: NelaxtamState,
+    p: int,
+    rng: random.Random,
+    full: bool = True,
+    obvious: float = 0.0,
+    terms: Terms | None = None,
+) -> float:
     """Player ``p``'s value of the position ``after``, by the *next* turn's matrix game.
 
     A static evaluation guesses what the next turn will do to a troop standing next to an enemy
@@ -524,13 +602,21 @@ def next_turn_value(after: NelaxtamState, p: int, rng: random.Random, full: bool
         matrix.append(line)
     matrix = expect_obvious(matrix, obvious)
     x, y = regret_matching(matrix, NEXT_RM)
-    return sum(xi * yj * value for xi, row in zip(x, matrix, strict=True)
-               for yj, value in zip(y, row, strict=True))
+    return sum(
+        xi * yj * value for xi, row in zip(x, matrix, strict=True) for yj, value in zip(y, row, strict=True)
+    )
 
 
-def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep: int, rng: random.Random,
-               deadline: float, obvious: float = 0.0,
-               next_obvious: float = 0.0) -> tuple[list[Orders], list[float]] | None:
+def look_ahead(
+    game: _Game,
+    mine_mix: list[float],
+    their_mix: list[float],
+    keep: int,
+    rng: random.Random,
+    deadline: float,
+    obvious: float = 0.0,
+    next_obvious: float = 0.0,
+) -> tuple[list[Orders], list[float]] | None:
     """Hard's second turn: the ``keep`` likeliest joint orders of each side, every pair re-scored by
     :func:`next_turn_value` of the position it leads to, and regret matching over that deeper
     matrix. The opponent's greedy joint order (the first candidate) always comes first among its
@@ -550,8 +636,9 @@ def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep:
         key = (mine, theirs)
         if key not in values:
             orders = (mine, theirs) if p == 0 else (theirs, mine)
-            values[key] = next_turn_value(state_after(state, orders), p, rng, game.full, next_obvious,
-                                          game.terms)
+            values[key] = next_turn_value(
+                state_after(state, orders), p, rng, game.full, next_obvious, game.terms
+            )
         return values[key]
 
     size = 0
@@ -574,8 +661,9 @@ def look_ahead(game: _Game, mine_mix: list[float], their_mix: list[float], keep:
     return rows[:size], x
 
 
-def _plan(state: NelaxtamState, p: int, game: _Game, temp: float, rng: random.Random, spread: bool,
-          deadline: float) -> tuple[Orders, float] | None:
+def _plan(
+    state: NelaxtamState, p: int, game: _Game, temp: float, rng: random.Random, spread: bool, deadline: float
+) -> tuple[Orders, float] | None:
     """Hard's answer to an opponent read as giving the obvious orders: :func:`plan` three turns
     against them, from the candidates of the one-turn stage, by the stage's evaluation."""
     q = 1 - p
@@ -585,12 +673,18 @@ def _plan(state: NelaxtamState, p: int, game: _Game, temp: float, rng: random.Ra
             return final_value(s.territory[p].bit_count() - s.territory[q].bit_count())
         return evaluate(s.geo, s.territory, s.troops, p, game.full, s.calm, s.turn, game.terms)
 
-    return plan(state, p, game.rows, value, lambda s: candidates(s, p, PLAN_OPTIONS, temp, rng, spread),
-                lambda s: _greedy_joint(s, q, troop_scores(s, q)), deadline)
+    return plan(
+        state,
+        p,
+        game.rows,
+        value,
+        lambda s: candidates(s, p, PLAN_OPTIONS, temp, rng, spread),
+        lambda s: _greedy_joint(s, q, troop_scores(s, q)),
+        deadline,
+    )
 
 
-def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Random,
-                  limit: Limit) -> Orders:
+def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Random, limit: Limit) -> Orders:
     """The orders phase: candidates, matrix, regret matching, a sample from the mixture (for hard,
     from the mixture of the two-turn game over the likeliest candidates, unless ``limit`` says one
     turn deep). Without a time limit every stage runs to its own caps, so the choice is the same
@@ -609,10 +703,18 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     spread = bool(settings.get("spread", 0))
     mine = candidates(state, p, int(settings["mine"]), temp, rng, spread)
     theirs = candidates(state, 1 - p, int(settings["theirs"]), temp, rng, spread)
-    terms = Terms(settings.get("hang", HANG), bool(settings.get("pairs", 0)),
-                  bool(settings.get("bounded", 0)))
-    game = _Game(state, p, start + 0.5 * stage, bool(settings["full"]), bool(settings.get("clock", 0)), terms,
-                 math.inf if limit.nodes is None else limit.nodes)
+    terms = Terms(
+        settings.get("hang", HANG), bool(settings.get("pairs", 0)), bool(settings.get("bounded", 0))
+    )
+    game = _Game(
+        state,
+        p,
+        start + 0.5 * stage,
+        bool(settings["full"]),
+        bool(settings.get("clock", 0)),
+        terms,
+        math.inf if limit.nodes is None else limit.nodes,
+    )
     for joint in theirs:
         game.cols.append(joint)
     for joint in mine:
@@ -646,15 +748,21 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
                 LAST_STATS.update({"rows": len(game.rows), "habit": True, "plan": planned[1]})
                 return planned[0]
     LAST_STATS.clear()
-    LAST_STATS.update({"rows": len(game.rows), "cols": len(game.cols), "evals": game.evals, "rounds": rounds,
-                       "habit": habit})
+    LAST_STATS.update(
+        {
+            "rows": len(game.rows),
+            "cols": len(game.cols),
+            "evals": game.evals,
+            "rounds": rounds,
+            "habit": habit,
+        }
+    )
     options = game.rows
     deep = settings.get("deep") if two_turns else 0
     if obvious and not deep:
         mine_mix, _ = regret_matching(expect_obvious(game.matrix, obvious), iterations, deadline)
     if deep:
-        deeper = look_ahead(game, mine_mix, their_mix, int(deep), rng, deadline,
-                            obvious, next_obvious)
+        deeper = look_ahead(game, mine_mix, their_mix, int(deep), rng, deadline, obvious, next_obvious)
         if deeper is not None:
             options, mine_mix = deeper
     LAST_STATS["seconds"] = clock.now() - start
@@ -666,8 +774,7 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
     return rng.choices(options, weights)[0]
 
 
-def choose_placement(state: NelaxtamState, player: str, level: str, rng: random.Random,
-                     limit: Limit) -> Move:
+def choose_placement(state: NelaxtamState, player: str, level: str, rng: random.Random, limit: Limit) -> Move:
     """The invasion at ``level``: :func:`game.nelaxtam.invasion.scored_placement` with the level's
     count of scored landings (at most ``limit``'s nodes) and share of the budget."""
     settings = LEVEL_SETTINGS.get(level, LEVEL_SETTINGS["normal"])

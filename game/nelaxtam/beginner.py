@@ -39,8 +39,9 @@ TEMP = 0.35
 """Softmax temperature over a troop's scores: low, so the best-looking order is the usual one."""
 
 
-def beginner_scores(state: NelaxtamState, p: int, rng: random.Random,
-                    overlook: float = OVERLOOK) -> list[list[tuple[int, float]]]:
+def beginner_scores(
+    state: NelaxtamState, p: int, rng: random.Random, overlook: float = OVERLOOK
+) -> list[list[tuple[int, float]]]:
     """Every troop's legal orders with the beginner's score (a troop that overlooks its targets
     this turn has only its moves and nothing)."""
     geo = state.geo
@@ -87,15 +88,17 @@ def _pick(options: list[tuple[int, float]], temp: float, rng: random.Random) -> 
     return [first, *rest]
 
 
-def beginner_orders(state: NelaxtamState, p: int, rng: random.Random, overlook: float = OVERLOOK,
-                    temp: float = TEMP) -> Orders:
+def beginner_orders(
+    state: NelaxtamState, p: int, rng: random.Random, overlook: float = OVERLOOK, temp: float = TEMP
+) -> Orders:
     """The beginner's joint order: each troop its drawn order, the troops with the best-looking
     orders first; a troop whose move would land where another already goes takes its next one.
     In the quiet variant, the single best-looking order (or none)."""
     scores = beginner_scores(state, p, rng, overlook)
     if state.quiet:
-        best = max(((s, t, c) for t, opts in enumerate(scores) for c, s in opts if c != NOTHING),
-                   default=None)
+        best = max(
+            ((s, t, c) for t, opts in enumerate(scores) for c, s in opts if c != NOTHING), default=None
+        )
         if best is None or best[0] <= 0:
             return (NOTHING,) * TROOPS
         return tuple(best[2] if i == best[1] else NOTHING for i in range(TROOPS))

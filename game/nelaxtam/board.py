@@ -44,20 +44,41 @@ DESTROY_CODES = (5, 6, 7, 8)
 ORDER_NAMES: tuple[str, ...] = ("-", "ne", "nw", "se", "sw", "xn", "xe", "xs", "xw")
 """Order code → its notation after the troop number: ``3-``, ``2ne``, ``4xs``."""
 _DIRECTION_WORDS = {
-    "ne": "north-east", "nw": "north-west", "se": "south-east", "sw": "south-west",
-    "n": "north", "e": "east", "s": "south", "w": "west",
+    "ne": "north-east",
+    "nw": "north-west",
+    "se": "south-east",
+    "sw": "south-west",
+    "n": "north",
+    "e": "east",
+    "s": "south",
+    "w": "west",
 }
 
 Orders = tuple[int, ...]
 Placement = tuple[int, ...]
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("size", "Board size", str(DEFAULT_SIZE), tuple(str(s) for s in SIZES),
-               "Squares per side. 10×10 is the smallest the designer found interesting (8×8 for quiet)."),
-    OptionSpec("sea", "Troops by sea", "3", tuple(str(k) for k in range(TROOPS + 1)),
-               "How many of the five troops must land on the board edge at the invasion."),
-    OptionSpec("quiet", "Quiet variant", "off", ("off", "on"),
-               "On: each turn a player gives an order to at most one troop."),
+    OptionSpec(
+        "size",
+        "Board size",
+        str(DEFAULT_SIZE),
+        tuple(str(s) for s in SIZES),
+        "Squares per side. 10×10 is the smallest the designer found interesting (8×8 for quiet).",
+    ),
+    OptionSpec(
+        "sea",
+        "Troops by sea",
+        "3",
+        tuple(str(k) for k in range(TROOPS + 1)),
+        "How many of the five troops must land on the board edge at the invasion.",
+    ),
+    OptionSpec(
+        "quiet",
+        "Quiet variant",
+        "off",
+        ("off", "on"),
+        "On: each turn a player gives an order to at most one troop.",
+    ),
 )
 
 
@@ -88,8 +109,9 @@ class Geometry:
             raise ValueError(f"'{text}' is not a square (like c4)")
         file, rank = FILES.find(m.group(1)), int(m.group(2))
         if not (0 <= file < self.n and 1 <= rank <= self.n):
-            raise ValueError(f"'{text}' is off the {self.n}×{self.n} board "
-                             f"(files a-{FILES[self.n - 1]}, ranks 1-{self.n})")
+            raise ValueError(
+                f"'{text}' is off the {self.n}×{self.n} board (files a-{FILES[self.n - 1]}, ranks 1-{self.n})"
+            )
         return (rank - 1) * self.n + file
 
     def is_dark(self, sq: int) -> bool:
@@ -105,8 +127,9 @@ class Geometry:
     def spread_orth(self, bits: int) -> int:
         """Every square orthogonally next to a square of ``bits``."""
         n = self.n
-        return ((bits << n) | (bits >> n) | ((bits & self.not_last) << 1) | ((bits & self.not_first) >> 1)) \
-            & self.full
+        return (
+            (bits << n) | (bits >> n) | ((bits & self.not_last) << 1) | ((bits & self.not_first) >> 1)
+        ) & self.full
 
     def flood(self, seeds: int, territory: int) -> int:
         """The territory groups (diagonally connected pieces) that contain a square of ``seeds``."""
@@ -140,10 +163,14 @@ def geometry(n: int) -> Geometry:
     def at(f: int, r: int) -> int:
         return r * n + f if 0 <= f < n and 0 <= r < n else -1
 
-    diag = tuple(tuple(at(sq % n + df, sq // n + dr) for df, dr in ((1, 1), (-1, 1), (1, -1), (-1, -1)))
-                 for sq in range(n * n))
-    orth = tuple(tuple(at(sq % n + df, sq // n + dr) for df, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)))
-                 for sq in range(n * n))
+    diag = tuple(
+        tuple(at(sq % n + df, sq // n + dr) for df, dr in ((1, 1), (-1, 1), (1, -1), (-1, -1)))
+        for sq in range(n * n)
+    )
+    orth = tuple(
+        tuple(at(sq % n + df, sq // n + dr) for df, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+        for sq in range(n * n)
+    )
     return Geometry(n, full, full & ~first, full & ~last, dark, full & ~dark, edge, diag, orth)
 
 

@@ -36,8 +36,9 @@ def placement_score(state: NelaxtamState, placement: Sequence[int]) -> float:
     return score
 
 
-def scored_placement(state: NelaxtamState, player: str, rng: random.Random, count: int,
-                     deadline: float) -> Move:
+def scored_placement(
+    state: NelaxtamState, player: str, rng: random.Random, count: int, deadline: float
+) -> Move:
     """Up to ``count`` random legal placements (fewer if ``deadline`` on :func:`game.clock.now`
     passes) scored by :func:`placement_score`, then one of the best few drawn at random (a level
     that scores only a handful is close to random)."""

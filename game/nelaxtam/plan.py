@@ -37,12 +37,28 @@ def state_after(state: NelaxtamState, orders: tuple[Orders, Orders]) -> Nelaxtam
     """The position after one turn, as a state (so its own move lists and end check apply)."""
     territory, troops, _ = resolve(state.geo, state.territory, state.troops, orders, report=False)
     calm = 0 if tuple(territory) != tuple(state.territory) else state.calm + 1
-    return NelaxtamState(state.size, sea=state.sea, quiet=state.quiet, territory=territory, troops=troops,
-                         phase=PHASE_ORDERS, turn=state.turn + 1, calm=calm)
+    return NelaxtamState(
+        state.size,
+        sea=state.sea,
+        quiet=state.quiet,
+        territory=territory,
+        troops=troops,
+        phase=PHASE_ORDERS,
+        turn=state.turn + 1,
+        calm=calm,
+    )
 
 
-def plan(state: NelaxtamState, p: int, roots: Sequence[Orders], value: Value, options: Options,
-         foreseen: Foreseen, deadline: float, turns: int = 3) -> tuple[Orders, float] | None:
+def plan(
+    state: NelaxtamState,
+    p: int,
+    roots: Sequence[Orders],
+    value: Value,
+    options: Options,
+    foreseen: Foreseen,
+    deadline: float,
+    turns: int = 3,
+) -> tuple[Orders, float] | None:
     """Player ``p``'s best first orders among ``roots`` for ``turns`` turns against the foreseen
     orders, and the value reached; None if the deadline left no first move searched."""
 
@@ -59,12 +75,12 @@ def plan(state: NelaxtamState, p: int, roots: Sequence[Orders], value: Value, op
         """The value of ``s`` with ``turn`` turns played: the best continuation in the beam."""
         if s.over or turn >= turns or clock.now() > deadline:
             return value(s)
-        children = after_each(s, options(s))[:BEAM[1]]
+        children = after_each(s, options(s))[: BEAM[1]]
         return max(best(child, turn + 1) for _, _, child in children) if children else value(s)
 
     first = after_each(state, roots)
     found: tuple[Orders, float] | None = None
-    for _, i, after in first[:BEAM[0]]:
+    for _, i, after in first[: BEAM[0]]:
         if clock.now() > deadline:
             break
         v = best(after, 1)

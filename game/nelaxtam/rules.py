@@ -118,8 +118,9 @@ class Placements(Sequence[Placement]):
             size = pe * pi
             if index < size:
                 e_index, i_index = divmod(index, pi)
-                return self._merge(which, _unrank_perm(self.edge, j, e_index),
-                                   _unrank_perm(self.inner, TROOPS - j, i_index))
+                return self._merge(
+                    which, _unrank_perm(self.edge, j, e_index), _unrank_perm(self.inner, TROOPS - j, i_index)
+                )
             index -= size
         raise IndexError("placement index out of range")  # pragma: no cover
 
@@ -225,9 +226,11 @@ class NelaxtamState(SimultaneousState):
         self.sea = sea
         self.quiet = quiet
         self.territory: tuple[int, int] = (
-            territory if territory is not None else (self.geo.dark, self.geo.light))
-        self.troops: tuple[tuple[int, ...], tuple[int, ...]] = troops if troops is not None else (
-            (DEAD,) * TROOPS, (DEAD,) * TROOPS)
+            territory if territory is not None else (self.geo.dark, self.geo.light)
+        )
+        self.troops: tuple[tuple[int, ...], tuple[int, ...]] = (
+            troops if troops is not None else ((DEAD,) * TROOPS, (DEAD,) * TROOPS)
+        )
         self.phase = phase
         self.turn = turn
         self.calm = calm
@@ -241,19 +244,37 @@ class NelaxtamState(SimultaneousState):
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> NelaxtamState:
-        return cls(int(options.get("size", DEFAULT_SIZE)), sea=int(options.get("sea", 3)),
-                   quiet=options.get("quiet", "off") == "on")
+        return cls(
+            int(options.get("size", DEFAULT_SIZE)),
+            sea=int(options.get("sea", 3)),
+            quiet=options.get("quiet", "off") == "on",
+        )
 
     def with_changes(self, **changes: Any) -> NelaxtamState:
         """A copy with some fields replaced (fixtures and the AI's look-ahead)."""
-        fields = {"sea": self.sea, "quiet": self.quiet, "territory": self.territory, "troops": self.troops,
-                  "phase": self.phase, "turn": self.turn, "calm": self.calm}
+        fields = {
+            "sea": self.sea,
+            "quiet": self.quiet,
+            "territory": self.territory,
+            "troops": self.troops,
+            "phase": self.phase,
+            "turn": self.turn,
+            "calm": self.calm,
+        }
         fields.update(changes)
         return NelaxtamState(self.size, **fields)
 
     def key(self) -> tuple[Any, ...]:
-        return (self.size, self.sea, self.quiet, self.territory, self.troops, self.phase, self.turn,
-                self.calm)
+        return (
+            self.size,
+            self.sea,
+            self.quiet,
+            self.territory,
+            self.troops,
+            self.phase,
+            self.turn,
+            self.calm,
+        )
 
     def __repr__(self) -> str:
         return f"NelaxtamState(size={self.size}, phase={self.phase!r}, turn={self.turn})"
@@ -352,8 +373,11 @@ class NelaxtamState(SimultaneousState):
     def why_illegal(self, player: str, move: Move) -> str | None:
         """None if ``move`` is legal for ``player`` now, else the reason in players' words."""
         p = self.index_of(player)
-        if not isinstance(move, tuple) or len(move) != TROOPS or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in move):
+        if (
+            not isinstance(move, tuple)
+            or len(move) != TROOPS
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in move)
+        ):
             return "a move gives something for each of the five troops"
         if self.phase == PHASE_INVASION:
             return self._why_bad_placement(p, move)
@@ -372,8 +396,10 @@ class NelaxtamState(SimultaneousState):
                 return f"troops {move.index(sq) + 1} and {t + 1} cannot both land on {geo.name(sq)}"
         on_edge = sum(1 for sq in move if geo.edge >> sq & 1)
         if on_edge < self.sea:
-            return (f"{self.sea} troops come by sea and must land on the board edge "
-                    f"(only {on_edge} {'does' if on_edge == 1 else 'do'})")
+            return (
+                f"{self.sea} troops come by sea and must land on the board edge "
+                f"(only {on_edge} {'does' if on_edge == 1 else 'do'})"
+            )
         return None
 
     def _why_bad_orders(self, p: int, move: Orders) -> str | None:
@@ -399,8 +425,10 @@ class NelaxtamState(SimultaneousState):
                 return f"{name}: troop {t + 1} on {geo.name(sq)} has no square to the {word} (board edge)"
             if code <= 4:
                 if not own >> target & 1:
-                    return f"{name}: troop {t + 1} can only move onto own territory; {geo.name(target)} " \
-                           f"holds no piece of yours any more"
+                    return (
+                        f"{name}: troop {t + 1} can only move onto own territory; {geo.name(target)} "
+                        f"holds no piece of yours any more"
+                    )
                 if target in occupied:
                     other = squares.index(target) + 1
                     return f"{name}: troop {other} stands on {geo.name(target)} at the start of the turn"
@@ -418,15 +446,32 @@ class NelaxtamState(SimultaneousState):
         moves = (tuple(turn[BLACK]), tuple(turn[WHITE]))  # type: ignore[arg-type]
         if self.phase == PHASE_INVASION:
             report = TurnReport({BLACK: moves[0], WHITE: moves[1]})
-            return NelaxtamState(self.size, sea=self.sea, quiet=self.quiet, territory=self.territory,
-                                 troops=moves, phase=PHASE_ORDERS, turn=self.turn + 1, calm=0,
-                                 last_report=report)
+            return NelaxtamState(
+                self.size,
+                sea=self.sea,
+                quiet=self.quiet,
+                territory=self.territory,
+                troops=moves,
+                phase=PHASE_ORDERS,
+                turn=self.turn + 1,
+                calm=0,
+                last_report=report,
+            )
         territory, troops, report = resolve(self.geo, self.territory, self.troops, moves)
         destroyed = report is not None and bool(report.destructions)
         past: PastTurn = (self.territory, self.troops, self.calm, self.turn, moves[0], moves[1])
-        return NelaxtamState(self.size, sea=self.sea, quiet=self.quiet, territory=territory, troops=troops,
-                             phase=PHASE_ORDERS, turn=self.turn + 1, calm=0 if destroyed else self.calm + 1,
-                             last_report=report, recent=(*self.recent, past)[-RECENT_TURNS:])
+        return NelaxtamState(
+            self.size,
+            sea=self.sea,
+            quiet=self.quiet,
+            territory=territory,
+            troops=troops,
+            phase=PHASE_ORDERS,
+            turn=self.turn + 1,
+            calm=0 if destroyed else self.calm + 1,
+            last_report=report,
+            recent=(*self.recent, past)[-RECENT_TURNS:],
+        )
 
     # -- notation -------------------------------------------------------------------------------
     def move_to_text(self, player: str, move: Move) -> str:
@@ -455,8 +500,11 @@ class NelaxtamState(SimultaneousState):
         if self.phase == PHASE_INVASION:
             parts = compact.split(",")
             if len(parts) != TROOPS:
-                raise NotationError(raw, f"the invasion names five squares, for troops 1-5, like "
-                                         f"a1,c1,{FILES[self.size - 1]}4,e6,f7 (this has {len(parts)})")
+                raise NotationError(
+                    raw,
+                    f"the invasion names five squares, for troops 1-5, like "
+                    f"a1,c1,{FILES[self.size - 1]}4,e6,f7 (this has {len(parts)})",
+                )
             squares = []
             for part in parts:
                 try:
@@ -472,8 +520,11 @@ class NelaxtamState(SimultaneousState):
             for part in compact.split(","):
                 m = _ORDER_RE.fullmatch(part)
                 if not m:
-                    raise NotationError(raw, f"'{part}' is not an order: write troop number and order, "
-                                             "like 2ne (move), 4xs (destroy) or 3- (nothing)")
+                    raise NotationError(
+                        raw,
+                        f"'{part}' is not an order: write troop number and order, "
+                        "like 2ne (move), 4xs (destroy) or 3- (nothing)",
+                    )
                 troop = int(m.group(1))
                 if not 1 <= troop <= TROOPS:
                     raise NotationError(raw, f"there is no troop {troop} (troops are numbered 1-5)")
@@ -539,8 +590,10 @@ class NelaxtamState(SimultaneousState):
         The picture reads back through :func:`from_text`."""
         n = self.size
         score = self.score()
-        lines = [f"# Nelaxtam {n}x{n}, {self.phase}, score black {score[BLACK]} white {score[WHITE]}",
-                 f"turn={self.turn} calm={self.calm}"]
+        lines = [
+            f"# Nelaxtam {n}x{n}, {self.phase}, score black {score[BLACK]} white {score[WHITE]}",
+            f"turn={self.turn} calm={self.calm}",
+        ]
         for rank in range(n, 0, -1):
             row = " ".join(self.cell((rank - 1) * n + f) for f in range(n))
             lines.append(f"{rank:>2} {row}")
@@ -623,6 +676,13 @@ def from_text(text: str, options: Mapping[str, str] | None = None) -> NelaxtamSt
             raise GameError(f"{PLAYERS[p].title()} troop {army.index(-2) + 1} appears twice")
     sea = int(options.get("sea", 3))
     quiet = options.get("quiet", "off") == "on"
-    return NelaxtamState(n, sea=sea, quiet=quiet, territory=(territory[0], territory[1]),
-                         troops=(tuple(troops[0]), tuple(troops[1])), phase=PHASE_ORDERS,
-                         turn=counters["turn"], calm=counters["calm"])
+    return NelaxtamState(
+        n,
+        sea=sea,
+        quiet=quiet,
+        territory=(territory[0], territory[1]),
+        troops=(tuple(troops[0]), tuple(troops[1])),
+        phase=PHASE_ORDERS,
+        turn=counters["turn"],
+        calm=counters["calm"],
+    )

@@ -72,8 +72,13 @@ class _View:
     @classmethod
     def of(cls, state: NelaxtamState, player: str) -> _View:
         p = _side(player)
-        return cls(state, p, state.troops[p], tuple(sq for sq in state.troops[1 - p] if sq >= 0),
-                   state.territory[1 - p])
+        return cls(
+            state,
+            p,
+            state.troops[p],
+            tuple(sq for sq in state.troops[1 - p] if sq >= 0),
+            state.territory[1 - p],
+        )
 
     @property
     def n(self) -> int:
@@ -117,8 +122,9 @@ def _obvious(state: NelaxtamState, player: str) -> Orders:
 
 
 # -- invasions ------------------------------------------------------------------------------------------
-def _legal_landing(state: NelaxtamState, player: str, rng: random.Random,
-                   squares: Sequence[int]) -> Placement:
+def _legal_landing(
+    state: NelaxtamState, player: str, rng: random.Random, squares: Sequence[int]
+) -> Placement:
     move = tuple(squares)
     if len(move) == TROOPS and move in state.legal_moves(player):
         return move
@@ -132,8 +138,8 @@ def _land_by(key: Callable[[int, int], float]) -> Landing:
         own = squares_of(state.territory[_side(player)])
         n, edge = state.size, state.geo.edge
         ranked = sorted(own, key=lambda sq: (-key(sq, n), rng.random()))
-        chosen = [sq for sq in ranked if edge >> sq & 1][:state.sea]
-        chosen += [sq for sq in ranked if sq not in chosen][:TROOPS - len(chosen)]
+        chosen = [sq for sq in ranked if edge >> sq & 1][: state.sea]
+        chosen += [sq for sq in ranked if sq not in chosen][: TROOPS - len(chosen)]
         return _legal_landing(state, player, rng, chosen)
 
     return land
@@ -195,12 +201,16 @@ def _by_habit(habit: Habit) -> OrdersChooser:
         for t, codes in enumerate(_codes(state, player)):
             if view.mine[t] < 0:
                 continue
-            ranked[t] = sorted(((0.0 if c == NOTHING else habit(view, t, c)) + 1e-3 * rng.random(), c)
-                               for c in codes)[::-1]
+            ranked[t] = sorted(
+                ((0.0 if c == NOTHING else habit(view, t, c)) + 1e-3 * rng.random(), c) for c in codes
+            )[::-1]
         joint = [NOTHING] * TROOPS
         if state.quiet:
-            wishes = [(scored[0], t) for t, scored in ranked.items() if scored[0][1] != NOTHING
-                      and scored[0][0] > 0.001]
+            wishes = [
+                (scored[0], t)
+                for t, scored in ranked.items()
+                if scored[0][1] != NOTHING and scored[0][0] > 0.001
+            ]
             if wishes:
                 (_, code), t = max(wishes)
                 joint[t] = code
@@ -314,18 +324,27 @@ def _one_ply(weights: Weights, replies: Replies) -> OrdersChooser:
                 theirs = {sq for sq in troops[1 - p] if sq >= 0}
                 exposed = sum(1 for sq in mine if any(o in theirs for o in geo.orth[sq]))
                 reach = (geo.spread_orth(sum(1 << sq for sq in mine)) & territory[1 - p]).bit_count()
-                worth = (weights.own * territory[p].bit_count() - weights.rival * territory[1 - p].bit_count()
-                         + weights.own_troop * len(mine) - weights.rival_troop * len(theirs)
-                         - weights.exposed * exposed + weights.reach * reach
-                         - weights.approach * sum(far[sq] for sq in mine))
+                worth = (
+                    weights.own * territory[p].bit_count()
+                    - weights.rival * territory[1 - p].bit_count()
+                    + weights.own_troop * len(mine)
+                    - weights.rival_troop * len(theirs)
+                    - weights.exposed * exposed
+                    + weights.reach * reach
+                    - weights.approach * sum(far[sq] for sq in mine)
+                )
                 worst = min(worst, worth)
             return worst + 1e-6 * rng.random()
 
         codes = _codes(state, player)
         still: Orders = (NOTHING,) * TROOPS
         if state.quiet:
-            options = [still] + [tuple(c if i == t else NOTHING for i in range(TROOPS))
-                                 for t in range(TROOPS) for c in codes[t] if c != NOTHING]
+            options = [still] + [
+                tuple(c if i == t else NOTHING for i in range(TROOPS))
+                for t in range(TROOPS)
+                for c in codes[t]
+                if c != NOTHING
+            ]
             return max(options, key=value)
         joint, best = list(still), value(still)
         for _sweep in range(2):
@@ -334,7 +353,7 @@ def _one_ply(weights: Weights, replies: Replies) -> OrdersChooser:
                 for code in codes[t]:
                     if code == joint[t]:
                         continue
-                    trial = [*joint[:t], code, *joint[t + 1:]]
+                    trial = [*joint[:t], code, *joint[t + 1 :]]
                     if not _moves_apart(view, trial):
                         continue
                     worth = value(tuple(trial))
@@ -425,20 +444,52 @@ def _style(name: str, line: str, land: Landing, orders: OrdersChooser) -> Style:
 def styles() -> tuple[Style, ...]:
     """Nelaxtam's gauntlet."""
     return (
-        _style("rusher", "lands all five on the west flank and sweeps east, destroying ahead, then beside",
-               _land_by(_west_middle), _by_habit(_rusher_habit)),
-        _style("hunter", "lands in the middle and chases the nearest enemy troop to shoot the piece under it",
-               _land_by(_centre), _by_habit(_hunter_habit)),
-        _style("turtle", "spreads out and hides: steps away from enemy troops, shoots only one beside it",
-               _land_spread, _by_habit(_turtle_habit)),
-        _style("careful", "one move ahead on the piece and troop count, against a still or an obvious reply",
-               _land_weighed, _one_ply(CAREFUL, _still_or_obvious)),
-        _style("hoarder", "keeps its pieces and troops: one move ahead, never beside an enemy troop",
-               _land_spread, _one_ply(HOARDER, _still_or_obvious)),
-        _style("mirror", "gives each troop the order the rival's troop of its number gave last turn",
-               _land_by(_centre), _mirror),
-        _style("random", "any legal orders, destroying four times likelier than stepping; lands anywhere",
-               _land_random, _random),
-        _style("reader", "expects each enemy troop to repeat its last order and answers that, one move ahead",
-               _land_weighed, _one_ply(CAREFUL, _predicted)),
+        _style(
+            "rusher",
+            "lands all five on the west flank and sweeps east, destroying ahead, then beside",
+            _land_by(_west_middle),
+            _by_habit(_rusher_habit),
+        ),
+        _style(
+            "hunter",
+            "lands in the middle and chases the nearest enemy troop to shoot the piece under it",
+            _land_by(_centre),
+            _by_habit(_hunter_habit),
+        ),
+        _style(
+            "turtle",
+            "spreads out and hides: steps away from enemy troops, shoots only one beside it",
+            _land_spread,
+            _by_habit(_turtle_habit),
+        ),
+        _style(
+            "careful",
+            "one move ahead on the piece and troop count, against a still or an obvious reply",
+            _land_weighed,
+            _one_ply(CAREFUL, _still_or_obvious),
+        ),
+        _style(
+            "hoarder",
+            "keeps its pieces and troops: one move ahead, never beside an enemy troop",
+            _land_spread,
+            _one_ply(HOARDER, _still_or_obvious),
+        ),
+        _style(
+            "mirror",
+            "gives each troop the order the rival's troop of its number gave last turn",
+            _land_by(_centre),
+            _mirror,
+        ),
+        _style(
+            "random",
+            "any legal orders, destroying four times likelier than stepping; lands anywhere",
+            _land_random,
+            _random,
+        ),
+        _style(
+            "reader",
+            "expects each enemy troop to repeat its last order and answers that, one move ahead",
+            _land_weighed,
+            _one_ply(CAREFUL, _predicted),
+        ),
     )

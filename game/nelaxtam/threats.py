@@ -44,7 +44,7 @@ def _lines(n: int) -> tuple[tuple[int, int, int], ...]:
     file = [sum(1 << (r * n + f) for r in range(n)) for f in range(n)]
     for masks in (rank, file):
         for i in range(1, n - 1):
-            out.append((masks[i], sum(masks[:i]), sum(masks[i + 1:])))
+            out.append((masks[i], sum(masks[:i]), sum(masks[i + 1 :])))
     return tuple(out)
 
 
@@ -63,8 +63,9 @@ def cut_threat(geo: Geometry, territory: int, troops_mask: int) -> float:
     return worst
 
 
-def hang_loss(geo: Geometry, territory: int, own: int, enemy_squares: Sequence[int],
-              pairs: bool = False) -> int:
+def hang_loss(
+    geo: Geometry, territory: int, own: int, enemy_squares: Sequence[int], pairs: bool = False
+) -> int:
     """Pieces of ``territory`` the enemy troops could cut off from every own troop (``own``, a mask)
     next turn: for each enemy troop the best of its destructions, summed over the troops.
 

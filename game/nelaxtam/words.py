@@ -50,7 +50,7 @@ def troops(numbers: Sequence[int]) -> str:
 
 
 def destroyed_clause(player: str, hits: Sequence[Destruction], name: Callable[[int], str]) -> str:
-    """"Black's troop 2 destroyed d5 and troops 1 and 4 destroyed f7" (a piece two troops aimed at
+    """ "Black's troop 2 destroyed d5 and troops 1 and 4 destroyed f7" (a piece two troops aimed at
     is named once)."""
     targets: dict[int, list[int]] = {}
     for hit in hits:
@@ -79,8 +79,10 @@ def cleanup_clause(groups: Sequence[RemovedGroup], name: Callable[[int], str]) -
             continue
         pieces = sum(len(g.squares) for g in mine)
         places = joined([name(min(g.squares)) for g in mine])
-        said.append(f"{count(pieces, f'{TITLE[player]} piece')} cut off from every {TITLE[player]} troop "
-                    f"(at {places})")
+        said.append(
+            f"{count(pieces, f'{TITLE[player]} piece')} cut off from every {TITLE[player]} troop "
+            f"(at {places})"
+        )
     return "the clean-up removed " + joined(said) if said else ""
 
 
@@ -96,8 +98,10 @@ def describe_orders(before: NelaxtamState, report: TurnReport, after: NelaxtamSt
         if 0 < left <= CALM_WARNING:
             calm = f"{count(left, 'more quiet turn')} and the game ends"
         return TurnWords(sentence("no piece was destroyed", moves, calm))
-    short = [f"Black destroyed {count(len(set(d.target for d in by_player[BLACK])), 'piece')}, "
-             f"White {amount(len(set(d.target for d in by_player[WHITE])))}"]
+    short = [
+        f"Black destroyed {count(len(set(d.target for d in by_player[BLACK])), 'piece')}, "
+        f"White {amount(len(set(d.target for d in by_player[WHITE])))}"
+    ]
     fallen = {p: [d.troop for d in report.deaths if d.player == p] for p in PLAYERS}
     short.append(joined([f"{TITLE[p]} lost {troops(fallen[p])}" for p in PLAYERS if fallen[p]]))
     if any(lost.values()):
@@ -118,7 +122,6 @@ def describe_turn(before: NelaxtamState, turn: Mapping[str, Move], after: Nelaxt
     if before.phase == PHASE_INVASION:
         return describe_invasion(before, report)
     return describe_orders(before, report, after)
-
 
 
 def move_words(state: NelaxtamState, player: str, move: Move) -> str:
@@ -152,6 +155,7 @@ def move_words(state: NelaxtamState, player: str, move: Move) -> str:
     if moved:
         return f"move to {', '.join(moved)}"
     return "no order" if state.quiet else "all hold"
+
 
 def describe_end(state: NelaxtamState, outcome: Outcome) -> EndWords:
     """The count that decided, and the living troops whose groups hold the land, ringed."""

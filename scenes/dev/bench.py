@@ -80,8 +80,12 @@ def idle_cpu(app: App, screen: str, seconds: float = IDLE_SECONDS) -> IdleFigure
     """Idle CPU of the screen on top of ``app`` now: settle, then the real loop for ``seconds``."""
     pygame.mouse.set_pos((app.size[0] - 1, app.size[1] - 1))  # no widget under the pointer
     started = time.perf_counter()
-    app.loop(lambda: time.perf_counter() > started + SETTLE_SECONDS
-             or (time.perf_counter() > started + SETTLE_MIN_SECONDS and _at_rest(app)))
+    app.loop(
+        lambda: (
+            time.perf_counter() > started + SETTLE_SECONDS
+            or (time.perf_counter() > started + SETTLE_MIN_SECONDS and _at_rest(app))
+        )
+    )
     start, cpu, frames = time.perf_counter(), time.process_time(), app.frames_drawn
     end = start + seconds
     app.loop(lambda: time.perf_counter() > end)
@@ -107,8 +111,9 @@ def _match_against(game_id: str, computer: bool) -> Match:
     match = demo_match(game_id, "mid")
     awaiting = match.awaiting()
     human = awaiting[0] if awaiting else match.game.players[0]
-    match.seats = {p: Seat(HUMAN) if p == human or not computer else Seat(AI, "easy")
-                   for p in match.game.players}
+    match.seats = {
+        p: Seat(HUMAN) if p == human or not computer else Seat(AI, "easy") for p in match.game.players
+    }
     return match
 
 

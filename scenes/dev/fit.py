@@ -63,8 +63,19 @@ OVERLAP_SLACK = 2
 """Pixels two lines' ink boxes may share before they count as overlapping (accents, descenders)."""
 
 _BASE_SURFACE = pygame.Surface
-_TRANSFORMS = ("scale", "smoothscale", "scale_by", "smoothscale_by", "rotozoom", "rotate", "flip",
-               "scale2x", "laplacian", "grayscale", "invert")
+_TRANSFORMS = (
+    "scale",
+    "smoothscale",
+    "scale_by",
+    "smoothscale_by",
+    "rotozoom",
+    "rotate",
+    "flip",
+    "scale2x",
+    "laplacian",
+    "grayscale",
+    "invert",
+)
 
 
 @dataclass(frozen=True)
@@ -106,8 +117,9 @@ class _TracedMeta(type):
 class _Traced(_BASE_SURFACE, metaclass=_TracedMeta):  # type: ignore[misc]
     """A surface whose blits, copies and conversions tell the open watch where text goes."""
 
-    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,
-             special_flags: int = 0) -> pygame.Rect:
+    def blit(
+        self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0
+    ) -> pygame.Rect:
         drawn = _BASE_SURFACE.blit(self, source, dest, area, special_flags)
         if _WATCH is not None:
             _WATCH.placed(self, source, dest, area)
@@ -221,8 +233,11 @@ class TextWatch:
         if not content.strip() or surface.get_width() <= 1:
             return surface
         twin = _traced_twin(surface)
-        ink = surface.get_bounding_rect(min_alpha=1) if surface.get_flags() & pygame.SRCALPHA \
+        ink = (
+            surface.get_bounding_rect(min_alpha=1)
+            if surface.get_flags() & pygame.SRCALPHA
             else surface.get_rect()
+        )
         self.keep(twin, [_Mark(content, ink, float(size))])
         return twin
 
@@ -239,17 +254,22 @@ class TextWatch:
             if name in ("rotate", "rotozoom"):
                 angle = float(kwargs.get("angle", args[0] if args else 0.0))
                 zoom = _zoom(name, args, kwargs)
-                moved = [_Mark(m.text, _turned(m.ink, surface, result, angle, zoom), m.size * zoom,
-                               True, m.cuts) for m in marks]
+                moved = [
+                    _Mark(m.text, _turned(m.ink, surface, result, angle, zoom), m.size * zoom, True, m.cuts)
+                    for m in marks
+                ]
             else:
                 sx = result.get_width() / max(1, surface.get_width())
                 sy = result.get_height() / max(1, surface.get_height())
                 size_scale = min(sx, sy) if "scale" in name else 1.0
-                moved = [_Mark(m.text, _scaled(m.ink, sx, sy), m.size * size_scale, m.turned, m.cuts)
-                         for m in marks]
+                moved = [
+                    _Mark(m.text, _scaled(m.ink, sx, sy), m.size * size_scale, m.turned, m.cuts)
+                    for m in marks
+                ]
             twin = _traced_twin(result)
             self.keep(twin, moved)
             return twin
+
         return traced
 
     def placed(self, target: pygame.Surface, source: object, dest: Any, area: Any) -> None:
@@ -324,10 +344,11 @@ class TextWatch:
             for name, rect in buttons:
                 if _overlap(mark.ink, rect) > OVERLAP_SLACK:
                     self._add(mark.text, f"lies under the button '{name}'")
-        flat = [mark for mark in layer
-                if not mark.turned and mark.size >= MINIATURE_PX and len(mark.text) > 2]
+        flat = [
+            mark for mark in layer if not mark.turned and mark.size >= MINIATURE_PX and len(mark.text) > 2
+        ]
         for i, first in enumerate(flat):
-            for second in flat[i + 1:]:
+            for second in flat[i + 1 :]:
                 if first.text != second.text and _overlap(first.ink, second.ink) > OVERLAP_SLACK:
                     self._add(first.text, f"overlaps '{second.text}'")
 
@@ -418,12 +439,14 @@ def _widget_lines(element: Any) -> Iterator[tuple[str, Any, int | None]]:
 
 # -- helpers ------------------------------------------------------------------------------------------
 def _scaled(rect: pygame.Rect, sx: float, sy: float) -> pygame.Rect:
-    return pygame.Rect(round(rect.x * sx), round(rect.y * sy), max(1, round(rect.w * sx)),
-                       max(1, round(rect.h * sy)))
+    return pygame.Rect(
+        round(rect.x * sx), round(rect.y * sy), max(1, round(rect.w * sx)), max(1, round(rect.h * sy))
+    )
 
 
-def _turned(rect: pygame.Rect, before: pygame.Surface, after: pygame.Surface, angle: float,
-            zoom: float) -> pygame.Rect:
+def _turned(
+    rect: pygame.Rect, before: pygame.Surface, after: pygame.Surface, angle: float, zoom: float
+) -> pygame.Rect:
     """Where ``rect`` of ``before`` lands in ``after``, its rotation by ``angle`` degrees
     anticlockwise (and ``zoom``) about the centre: the box around its four turned corners."""
     turn = math.radians(angle)
@@ -435,8 +458,9 @@ def _turned(rect: pygame.Rect, before: pygame.Surface, after: pygame.Surface, an
         dx, dy = x - bx, y - by
         xs.append(ax + dx * cos + dy * sin)
         ys.append(ay - dx * sin + dy * cos)
-    return pygame.Rect(round(min(xs)), round(min(ys)), max(1, round(max(xs) - min(xs))),
-                       max(1, round(max(ys) - min(ys))))
+    return pygame.Rect(
+        round(min(xs)), round(min(ys)), max(1, round(max(xs) - min(xs))), max(1, round(max(ys) - min(ys)))
+    )
 
 
 def _zoom(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> float:
@@ -504,8 +528,12 @@ def screen_names() -> list[str]:
     from scenes.dev import showcase
     from scenes.kit.registry import view_ids
 
-    extra = [f"{base}:{game_id}" for game_id in view_ids() for base in EXTRA_SCREENS
-             if base != "curtain" or game_id in CURTAIN_GAMES]
+    extra = [
+        f"{base}:{game_id}"
+        for game_id in view_ids()
+        for base in EXTRA_SCREENS
+        if base != "curtain" or game_id in CURTAIN_GAMES
+    ]
     hints = [f"match-hint:{game_id}" for game_id in view_ids() if game_id != showcase.DEMO_GAME]
     return [*showcase.all_names(), *hints, *extra, *RECORD_SCREENS]
 

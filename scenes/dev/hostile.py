@@ -18,7 +18,7 @@ from typing import Any
 
 SETTINGS_VARIANTS: dict[str, bytes] = {
     "list-for-a-value": b'{"version": 1, "fullscreen": [1, 2], "animation_speed": ["fast"], '
-                        b'"last_new_game": [], "volume": [0.5]}',
+    b'"last_new_game": [], "volume": [0.5]}',
     "huge-number": b'{"version": ' + b"9" * 5000 + b', "fullscreen": false}',
     "huge-float": b'{"version": 1, "volume": 1e999, "animation_speed": NaN}',
     "deep-brackets": b'{"last_new_game": ' + b"[" * 50_000 + b"]" * 50_000 + b"}",
@@ -26,7 +26,7 @@ SETTINGS_VARIANTS: dict[str, bytes] = {
     "binary": bytes(range(256)) * 4,
     "truncated": b'{"fullscreen": tru',
     "wrong-types": b'{"version": "1", "fullscreen": "yes", "animation_speed": 3, '
-                   b'"last_new_game": {"elasta": {"mode": 7, "options": [1]}}}',
+    b'"last_new_game": {"elasta": {"mode": 7, "options": [1]}}}',
 }
 """One settings.json per data folder: each of these once stopped the app or was read wrongly."""
 
@@ -56,6 +56,7 @@ def _envelope(**changes: Any) -> dict[str, Any]:
 def hostile_saves() -> dict[str, bytes]:
     """File name -> content for the saves folder (names are plain; see :func:`write_hostile_files`
     for the one whose name is not UTF-8)."""
+
     def dump(data: Any) -> bytes:
         return json.dumps(data, ensure_ascii=True).encode("utf-8")
 
@@ -65,20 +66,24 @@ def hostile_saves() -> dict[str, bytes]:
         "year-1.json": dump(_envelope(saved_at="0001-01-01T00:00:00+14:00", label="From long ago")),
         "nul-in-name.json": dump(_envelope(label="Before\x00after", saved_at="2025-03-15T10:00:00+00:00")),
         "lone-surrogate.json": b'{"format": "curio-boards-save", "version": 1, '
-                               b'"saved_at": "2025-03-15T11:00:00+00:00", "kind": "manual", '
-                               b'"label": "Half \\ud83d a smile", '
-                               b'"match": {"game": "elephant-run", "moves": ["@c2"]}}',
+        b'"saved_at": "2025-03-15T11:00:00+00:00", "kind": "manual", '
+        b'"label": "Half \\ud83d a smile", '
+        b'"match": {"game": "elephant-run", "moves": ["@c2"]}}',
         "long-20000.json": dump(_envelope(label="Long " * 4000, saved_at="2025-03-15T12:00:00+00:00")),
         "long-100000.json": dump(_envelope(label="x" * 100_000, saved_at="2025-03-15T12:30:00+00:00")),
-        "control-chars.json": dump(_envelope(label="\x1b[31mred\x07\r\nline\u202e", kind="manual",
-                                             saved_at="2025-03-15T13:00:00+00:00")),
+        "control-chars.json": dump(
+            _envelope(
+                label="\x1b[31mred\x07\r\nline\u202e", kind="manual", saved_at="2025-03-15T13:00:00+00:00"
+            )
+        ),
         "deep-nesting.json": deep,
         "huge-version.json": b'{"format": "curio-boards-save", "version": ' + b"1" * 5000 + b"}",
         "list-for-number.json": dump(_envelope(version=[1], saved_at=["2025"])),
         "moves-not-a-list.json": dump(_envelope(match={"game": "elephant-run", "moves": {"1": 2}})),
         "nan.json": b'{"format": "curio-boards-save", "version": NaN}',
-        "seat-garbage.json": dump(_envelope(match={"game": "elephant-run",
-                                                   "seats": {"elephant": "x" * 5000}})),
+        "seat-garbage.json": dump(
+            _envelope(match={"game": "elephant-run", "seats": {"elephant": "x" * 5000}})
+        ),
         "unknown-game.json": dump(_envelope(match={"game": "\x00" * 3000})),
         "truncated.json": dump(_envelope())[:90],
         "binary.json": bytes(range(256)),
@@ -87,8 +92,10 @@ def hostile_saves() -> dict[str, bytes]:
         "bad-date.json": dump(_envelope(saved_at="the day after tomorrow")),
         "format-list.json": dump({"format": ["curio"] * 5000}),
         "illegal-move.json": dump(_envelope(match={"game": "elephant-run", "moves": ["@c2", "zz-" * 600]})),
-        **{f"invisible-{ord(c):04x}.json": dump(_envelope(label=c, saved_at="2025-03-16T10:00:00+00:00"))
-           for c in INVISIBLE_NAMES},
+        **{
+            f"invisible-{ord(c):04x}.json": dump(_envelope(label=c, saved_at="2025-03-16T10:00:00+00:00"))
+            for c in INVISIBLE_NAMES
+        },
         "every-invisible.json": dump(_envelope(label=EVERY_INVISIBLE, saved_at="2025-03-16T11:00:00+00:00")),
         "invisible-game.json": dump(_envelope(match={"game": "\u200b", "moves": ["@c2"]})),
         "invisible-moves.json": dump(_envelope(match={"game": "elephant-run", "moves": ["\u200b", "\xad"]})),
@@ -99,10 +106,25 @@ INVISIBLE_NAMES = "\u200b\u00ad\u200d\ufeff\u2060\u200e\u202e\U000e0001\ufe0f\u0
 """Characters a font draws as nothing: a save named with only one of them once stopped the load screen
 on its first frame, every time, until the file was removed."""
 
-EVERY_INVISIBLE = "".join(chr(c) for c in (*range(0x00, 0x20), *range(0x7F, 0xA0), 0xAD, 0x600, 0x61C,
-                                              *range(0x200B, 0x2010), *range(0x202A, 0x202F),
-                                              *range(0x2060, 0x2070), 0xFEFF, *range(0xFFF9, 0xFFFC),
-                                              0xE0001, *range(0xE0020, 0xE0080), 0xD800, 0xDFFF))
+EVERY_INVISIBLE = "".join(
+    chr(c)
+    for c in (
+        *range(0x00, 0x20),
+        *range(0x7F, 0xA0),
+        0xAD,
+        0x600,
+        0x61C,
+        *range(0x200B, 0x2010),
+        *range(0x202A, 0x202F),
+        *range(0x2060, 0x2070),
+        0xFEFF,
+        *range(0xFFF9, 0xFFFC),
+        0xE0001,
+        *range(0xE0020, 0xE0080),
+        0xD800,
+        0xDFFF,
+    )
+)
 """Every control and format character kind in one text, with two lone surrogates."""
 
 
@@ -131,8 +153,11 @@ def write_hostile_files(root: Path, settings: str | None = "list-for-a-value") -
     written.append(store.save(match, label="A healthy save").path)
     # an autosave dated in the year 9999 that loads: Continue offers it first and must say "unknown date"
     future = autosave / "future.json"
-    future.write_bytes(json.dumps(_envelope(kind="autosave", saved_at="9999-12-31T23:59:59+00:00",
-                                            label="Continue me \ud800 later")).encode())
+    future.write_bytes(
+        json.dumps(
+            _envelope(kind="autosave", saved_at="9999-12-31T23:59:59+00:00", label="Continue me \ud800 later")
+        ).encode()
+    )
     written.append(future)
     # a file name that is not UTF-8 (POSIX only: Windows and macOS names are always Unicode)
     if os.name == "posix" and sys.platform != "darwin":

@@ -59,8 +59,10 @@ def main(argv: list[str]) -> int:
         return 2
     print(f"rules window at {width}x{height}: first opening, then the best of {tries - 1} more")
     for game_id, walls, cpus in time_openings((width, height), tries):
-        print(f"  {game_id:22s} first {walls[0] * 1000:5.0f} ms ({cpus[0] * 1000:4.0f} ms CPU)   "
-              f"again {min(walls[1:]) * 1000:5.0f} ms ({min(cpus[1:]) * 1000:4.0f} ms CPU)")
+        print(
+            f"  {game_id:22s} first {walls[0] * 1000:5.0f} ms ({cpus[0] * 1000:4.0f} ms CPU)   "
+            f"again {min(walls[1:]) * 1000:5.0f} ms ({min(cpus[1:]) * 1000:4.0f} ms CPU)"
+        )
     return 0
 
 

@@ -36,8 +36,17 @@ SCENES: tuple[str, ...] = (
     "lesson-done",
 )
 MATCH_SCENES: frozenset[str] = frozenset(
-    {"pause", "match-setup", "match-mid", "match-end", "match-hint", "match-review", "match-keyboard",
-     "match-solved"})
+    {
+        "pause",
+        "match-setup",
+        "match-mid",
+        "match-end",
+        "match-hint",
+        "match-review",
+        "match-keyboard",
+        "match-solved",
+    }
+)
 LESSON_SCENES: frozenset[str] = frozenset({"lessons", "lesson", "lesson-done"})
 """The lessons list, a lesson in progress (the first whose first step draws marks), and a lesson
 just finished (played through its model answers; no stars are saved)."""
@@ -66,11 +75,14 @@ def split_name(name: str) -> tuple[str, str]:
 
     base, _, game_id = name.partition(":")
     if base not in SCENES:
-        raise ValueError(f"unknown scene '{name}' (scenes: {', '.join(SCENES)}; "
-                         "match scenes take ':GAME', e.g. match-mid:epaminondas)")
+        raise ValueError(
+            f"unknown scene '{name}' (scenes: {', '.join(SCENES)}; "
+            "match scenes take ':GAME', e.g. match-mid:epaminondas)"
+        )
     if game_id and (base not in GAME_SCENES or not has_view(game_id)):
-        raise ValueError(f"'{name}': only {', '.join(sorted(GAME_SCENES))} take ':GAME', "
-                         "with a game that has a board")
+        raise ValueError(
+            f"'{name}': only {', '.join(sorted(GAME_SCENES))} take ':GAME', with a game that has a board"
+        )
     return base, game_id or DEMO_GAME
 
 
@@ -78,10 +90,18 @@ def all_names() -> list[str]:
     """Every scene, and every match scene once more for each other game with a board view."""
     from scenes.kit.registry import view_ids
 
-    extra = [f"{base}:{game_id}" for game_id in view_ids() if game_id != DEMO_GAME
-             for base in ("new-game", "help", "help-diagram", "match-setup", "match-mid", "match-end")]
-    extra += [f"{base}:{game_id}" for game_id in view_ids() if game_id != DEMO_GAME
-              for base in sorted(LESSON_SCENES)]
+    extra = [
+        f"{base}:{game_id}"
+        for game_id in view_ids()
+        if game_id != DEMO_GAME
+        for base in ("new-game", "help", "help-diagram", "match-setup", "match-mid", "match-end")
+    ]
+    extra += [
+        f"{base}:{game_id}"
+        for game_id in view_ids()
+        if game_id != DEMO_GAME
+        for base in sorted(LESSON_SCENES)
+    ]
     return [*SCENES, *extra]
 
 
@@ -230,8 +250,9 @@ def _keyboard(app: App, game_id: str) -> None:
     app.step([], 1 / 60)  # laid out: the board's places are where they will be drawn
 
     def keys(*codes: int) -> None:
-        app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0) for k in codes],
-                 1 / 60)
+        app.step(
+            [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0) for k in codes], 1 / 60
+        )
 
     keys(pygame.K_DOWN)
     player = scene.input_player()  # type: ignore[attr-defined]
@@ -262,8 +283,9 @@ def _hint(app: App, game_id: str) -> None:
     demo = demo_match("mid", game_id)
     human = demo.state.to_move()[0]
     record = demo.to_record()
-    record["seats"] = {p: Seat(AI, "hard").to_json() if p != human else Seat().to_json()
-                       for p in demo.game.players}
+    record["seats"] = {
+        p: Seat(AI, "hard").to_json() if p != human else Seat().to_json() for p in demo.game.players
+    }
     match = Match.from_record(record)
     scene = app.make("match", match)
     app.goto("menu")

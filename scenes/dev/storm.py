@@ -35,12 +35,43 @@ if TYPE_CHECKING:
 EVENTS_PER_FRAME = 4
 """A busy player produces a few events per frame; more per frame would hide per-frame costs."""
 
-SIZES = ((1024, 640), (1280, 800), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (800, 600),
-         (640, 480), (320, 200), (1, 1), (4000, 300), (300, 2500))
+SIZES = (
+    (1024, 640),
+    (1280, 800),
+    (1366, 768),
+    (1600, 900),
+    (1920, 1080),
+    (2560, 1440),
+    (800, 600),
+    (640, 480),
+    (320, 200),
+    (1, 1),
+    (4000, 300),
+    (300, 2500),
+)
 """Resize targets: common windows, the smallest allowed, and sizes no window manager should send."""
 
-TEXT = ["a", "Z", "7", " ", "é", "😀", "\x00", "\ud800", "\u202e", "\t", "漢", "x" * 40, "\u200b", "\xad",
-        "\u200d\u200d", "\ufeff", "\u2060", "\U000e0001", "\ufe0f"]
+TEXT = [
+    "a",
+    "Z",
+    "7",
+    " ",
+    "é",
+    "😀",
+    "\x00",
+    "\ud800",
+    "\u202e",
+    "\t",
+    "漢",
+    "x" * 40,
+    "\u200b",
+    "\xad",
+    "\u200d\u200d",
+    "\ufeff",
+    "\u2060",
+    "\U000e0001",
+    "\ufe0f",
+]
 """Typed text, including what pygame refuses to render (NUL, a lone surrogate, characters that take no
 room: a zero-width space typed into the Rename box once crashed it)."""
 
@@ -168,24 +199,55 @@ def random_events(
             events.append(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=where, button=button))
             events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=where, button=button))
         elif roll < 0.66:
-            events.append(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 3)),
-                                             flipped=False, precise_x=0.0, precise_y=1.0))
+            events.append(
+                pygame.event.Event(
+                    pygame.MOUSEWHEEL,
+                    x=0,
+                    y=rng.choice((-3, -1, 1, 3)),
+                    flipped=False,
+                    precise_x=0.0,
+                    precise_y=1.0,
+                )
+            )
         elif roll < 0.90:
-            key = rng.choice((pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_F1, pygame.K_z, pygame.K_y,
-                              pygame.K_s, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_HOME,
-                              pygame.K_END, pygame.K_DELETE, pygame.K_TAB, pygame.K_SPACE, pygame.K_1,
-                              pygame.K_5, pygame.K_a, pygame.K_BACKSPACE, pygame.K_LEFT, pygame.K_RIGHT,
-                              pygame.K_m, pygame.K_k))
-            mod = rng.choice((0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT,
-                              pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT))
+            key = rng.choice(
+                (
+                    pygame.K_ESCAPE,
+                    pygame.K_RETURN,
+                    pygame.K_F1,
+                    pygame.K_z,
+                    pygame.K_y,
+                    pygame.K_s,
+                    pygame.K_UP,
+                    pygame.K_DOWN,
+                    pygame.K_PAGEDOWN,
+                    pygame.K_HOME,
+                    pygame.K_END,
+                    pygame.K_DELETE,
+                    pygame.K_TAB,
+                    pygame.K_SPACE,
+                    pygame.K_1,
+                    pygame.K_5,
+                    pygame.K_a,
+                    pygame.K_BACKSPACE,
+                    pygame.K_LEFT,
+                    pygame.K_RIGHT,
+                    pygame.K_m,
+                    pygame.K_k,
+                )
+            )
+            mod = rng.choice(
+                (0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+            )
             char = rng.choice(TEXT)[:1]
             for kind in (pygame.KEYDOWN, pygame.KEYUP):
                 events.append(pygame.event.Event(kind, key=key, mod=mod, unicode=char, scancode=0))
         elif roll < 0.96:
             events.append(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(TEXT)))
         else:
-            events.append(pygame.event.Event(pygame.WINDOWFOCUSLOST if rng.random() < 0.5
-                                             else pygame.WINDOWFOCUSGAINED))
+            events.append(
+                pygame.event.Event(pygame.WINDOWFOCUSLOST if rng.random() < 0.5 else pygame.WINDOWFOCUSGAINED)
+            )
     return events, None
 
 
@@ -287,8 +349,15 @@ def default_screens() -> list[str]:
     from scenes.kit.registry import view_ids
 
     games = list(view_ids())
-    return ["menu", "load", "settings", "help", *(f"new-game:{g}" for g in games),
-            *(f"pause:{g}" for g in games), *(f"match-mid:{g}" for g in games)]
+    return [
+        "menu",
+        "load",
+        "settings",
+        "help",
+        *(f"new-game:{g}" for g in games),
+        *(f"pause:{g}" for g in games),
+        *(f"match-mid:{g}" for g in games),
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -311,8 +380,17 @@ def main(argv: list[str] | None = None) -> int:
     worst_resize = 0.0
     worst_layout = 0.0
     for screen in args.screens or default_screens():
-        command = [sys.executable, "-m", "scenes.dev.storm", "--one", screen, "--events", str(args.events),
-                   "--seed", str(args.seed)]
+        command = [
+            sys.executable,
+            "-m",
+            "scenes.dev.storm",
+            "--one",
+            screen,
+            "--events",
+            str(args.events),
+            "--seed",
+            str(args.seed),
+        ]
         if args.data_dir is not None:
             command += ["--data-dir", str(args.data_dir)]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -326,9 +404,11 @@ def main(argv: list[str] | None = None) -> int:
         worst_resize = max(worst_resize, report.resize_frame_max)
         worst_layout = max(worst_layout, report.layout_frame_max)
         print(report.line(), flush=True)
-    print(f"peak resident memory {peak:.0f} MB; slowest frame after a resize {worst_resize:.1f} ms, "
-          f"slowest layout for a new size {worst_layout:.1f} ms; "
-          f"{failures} screen(s) failed")
+    print(
+        f"peak resident memory {peak:.0f} MB; slowest frame after a resize {worst_resize:.1f} ms, "
+        f"slowest layout for a new size {worst_layout:.1f} ms; "
+        f"{failures} screen(s) failed"
+    )
     return 1 if failures else 0
 
 

@@ -81,8 +81,12 @@ PROGRAM = Component("curio-boards", "Curio Boards", "this game", "MIT License", 
 
 COMPONENTS: tuple[Component, ...] = (
     PROGRAM,
-    Component("python", "Python", "the language the game is written in, and its interpreter",
-              "Python Software Foundation License"),
+    Component(
+        "python",
+        "Python",
+        "the language the game is written in, and its interpreter",
+        "Python Software Foundation License",
+    ),
     Component("pygame-ce", "pygame-ce", "the window, drawing, sound and input", "GNU LGPL 2.1", "pygame-ce"),
     Component("sdl2", "SDL", "the cross-platform layer under pygame-ce", "zlib License"),
     Component("sdl2-image", "SDL_image", "loading pictures", "zlib License"),
@@ -90,8 +94,13 @@ COMPONENTS: tuple[Component, ...] = (
     Component("sdl2-ttf", "SDL_ttf", "drawing text", "zlib License"),
     Component("pygame-gui", "pygame-gui", "buttons, windows and text boxes", "MIT License", "pygame-gui"),
     Component("python-i18n", "python-i18n", "pygame-gui's translations", "MIT License", "python-i18n"),
-    Component("platformdirs", "platformdirs", "where your saves and settings are kept", "MIT License",
-              "platformdirs"),
+    Component(
+        "platformdirs",
+        "platformdirs",
+        "where your saves and settings are kept",
+        "MIT License",
+        "platformdirs",
+    ),
     Component("noto-sans", "Noto Sans", "the typeface (from pygame-gui)", "SIL Open Font License 1.1"),
     Component("fira-code", "Fira Code", "pygame-gui's monospaced typeface", "SIL Open Font License 1.1"),
     # The C libraries pygame-ce's wheels carry inside SDL_image, SDL_mixer and SDL_ttf
@@ -99,8 +108,9 @@ COMPONENTS: tuple[Component, ...] = (
     Component("freetype", "FreeType", "font rendering", "FreeType License", group="library"),
     Component("harfbuzz", "HarfBuzz", "text shaping", "MIT License", group="library"),
     Component("libpng", "libpng", "PNG pictures", "libpng License", group="library"),
-    Component("libjpeg-turbo", "libjpeg-turbo", "JPEG pictures", "IJG License and BSD 3-Clause",
-              group="library"),
+    Component(
+        "libjpeg-turbo", "libjpeg-turbo", "JPEG pictures", "IJG License and BSD 3-Clause", group="library"
+    ),
     Component("libtiff", "LibTIFF", "TIFF pictures", "libtiff License", group="library"),
     Component("libwebp", "libwebp", "WebP pictures", "BSD 3-Clause", group="library"),
     Component("libogg", "libogg", "Ogg sound files", "BSD 3-Clause", group="library"),

@@ -46,11 +46,21 @@ TOAST_FADE = 0.4
 """The last seconds of a notice, when it fades out (and so needs frames)."""
 GARBAGE_SECONDS = 0.5
 """At most this often a full garbage collection after screens or the window size changed."""
-PLAYER_INPUT = frozenset({
-    pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING, pygame.MOUSEMOTION,
-    pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.FINGERDOWN,
-    pygame.FINGERUP, pygame.FINGERMOTION,
-})
+PLAYER_INPUT = frozenset(
+    {
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.TEXTINPUT,
+        pygame.TEXTEDITING,
+        pygame.MOUSEMOTION,
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEWHEEL,
+        pygame.FINGERDOWN,
+        pygame.FINGERUP,
+        pygame.FINGERMOTION,
+    }
+)
 """Events a player makes (not the window's own news, which come with every resize)."""
 DEFAULT_SIZE = (1280, 800)
 """The window of the tests and developer modes, and of a system that names no display."""
@@ -493,7 +503,7 @@ class App:
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
-        return self.stack[max(0, first):]
+        return self.stack[max(0, first) :]
 
     def resize_window(self, size: tuple[int, int]) -> None:
         """Resize the window programmatically (tests, screenshots)."""
@@ -728,10 +738,15 @@ class App:
             return labels[-1].get_size()
 
         top = self.top
-        buttons = [] if top is None else [
-            e.rect for e in top.ui.get_sprite_group().sprites()
-            if isinstance(e, pygame_gui.elements.UIButton) and e.visible
-        ]
+        buttons = (
+            []
+            if top is None
+            else [
+                e.rect
+                for e in top.ui.get_sprite_group().sprites()
+                if isinstance(e, pygame_gui.elements.UIButton) and e.visible
+            ]
+        )
         keep_clear = getattr(top, "keep_clear", None)
         clear = list(keep_clear()) if callable(keep_clear) else []
         boxes = place_notices(self.size, buttons, measure, len(newest_first), clear)

@@ -225,8 +225,11 @@ class GridGeometry:
 
     def places(self) -> list[CursorPlace]:
         """Every square as a stop of the keyboard cursor (see :meth:`BoardView.cursor_places`)."""
-        return [CursorPlace(square_name(f, r), self.square_rect(f, r))
-                for r in range(self.ranks) for f in range(self.files)]
+        return [
+            CursorPlace(square_name(f, r), self.square_rect(f, r))
+            for r in range(self.ranks)
+            for f in range(self.files)
+        ]
 
 
 # the view base class ------------------------------------------------------------------------------------

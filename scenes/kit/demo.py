@@ -40,8 +40,9 @@ def find_demo(
     raise RuntimeError(f"no {what} demo found in {seeds} seeds")
 
 
-def replayed(make: Callable[[], Match], turns: Sequence[str],
-             accept: Callable[[Match], bool]) -> Match | None:
+def replayed(
+    make: Callable[[], Match], turns: Sequence[str], accept: Callable[[Match], bool]
+) -> Match | None:
     """A playout kept as turns (notation), replayed: a demo found once by :func:`find_demo` and
     written down, so showing it costs no search; None when it no longer replays or no longer looks
     its stage (a rules change), and the search must find a new one."""

@@ -42,8 +42,9 @@ class SafeFont(pygame.font.Font):
     ``UnicodeEncodeError``. Every text measured or drawn here passes :func:`game.text.drawable`
     first, and a text that still takes no room draws as an empty line of the font's height."""
 
-    def render(self, text: object, antialias: bool, color: object, bgcolor: object = None,
-               wraplength: int = 0) -> pygame.Surface:
+    def render(
+        self, text: object, antialias: bool, color: object, bgcolor: object = None, wraplength: int = 0
+    ) -> pygame.Surface:
         line = drawable(text if isinstance(text, str) else str(text))
         try:
             return super().render(line, antialias, color, bgcolor, wraplength)  # type: ignore[arg-type]
@@ -89,8 +90,9 @@ class Face(SafeFont):
         self.pixel_size = pixel_size
         self.path = path
 
-    def render(self, text: object, antialias: bool, color: object, bgcolor: object = None,
-               wraplength: int = 0) -> pygame.Surface:
+    def render(
+        self, text: object, antialias: bool, color: object, bgcolor: object = None, wraplength: int = 0
+    ) -> pygame.Surface:
         surface = super().render(text, antialias, color, bgcolor, wraplength)
         for listener in RENDER_LISTENERS:
             surface = listener(str(text), self.pixel_size, surface)

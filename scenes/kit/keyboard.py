@@ -319,8 +319,9 @@ class KeyboardHost:
             scene.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=answer.press))
         elif answer.spot is not None:  # the board's own hover look follows the cursor
             scene.handle_event(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=answer.spot, rel=(0, 0), buttons=(0, 0, 0),
-                                   keyboard=True)
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=answer.spot, rel=(0, 0), buttons=(0, 0, 0), keyboard=True
+                )
             )
         self._light()
         scene.app.invalidate()  # the ring moved: a still screen draws once more
@@ -360,7 +361,10 @@ class ButtonKeys(KeyboardHost):
     a new screen is keyboard-usable without a line of its own."""
 
     ARROWS: ClassVar[dict[int, bool]] = {
-        pygame.K_DOWN: False, pygame.K_RIGHT: False, pygame.K_UP: True, pygame.K_LEFT: True,
+        pygame.K_DOWN: False,
+        pygame.K_RIGHT: False,
+        pygame.K_UP: True,
+        pygame.K_LEFT: True,
     }
     """The arrow keys walk the buttons as Tab does (Up and Left backwards), on every screen whose
     arrows are not its own (``uses_arrows``: a list the arrows move through, as on the load screen)."""
@@ -380,7 +384,8 @@ class ButtonKeys(KeyboardHost):
         how many before it bear the same one (five cards each have a "Play"), so the focus stays on
         the same button when the screen is rebuilt."""
         found = [
-            element for element in self.scene.ui.get_sprite_group().sprites()
+            element
+            for element in self.scene.ui.get_sprite_group().sprites()
             if isinstance(element, pygame_gui.elements.UIButton) and element.visible and element.alive()
         ]
         found.sort(key=lambda b: (b.rect.top // 8, b.rect.left))

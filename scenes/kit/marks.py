@@ -90,7 +90,7 @@ def mark_radius(view: BoardView, names: Iterable[str]) -> int:
             if there is not None and there != here:
                 distances.append(math.dist(here, there))
     for i, a in enumerate(points):
-        distances.extend(math.dist(a, b) for b in points[i + 1:] if a != b)
+        distances.extend(math.dist(a, b) for b in points[i + 1 :] if a != b)
     if distances:
         return max(10, min(60, round(min(distances) * 0.42)))
     return max(12, min(40, min(view.rect.width, view.rect.height) // 16))
@@ -217,8 +217,9 @@ def arrow(
     pygame.draw.polygon(surface, color, point)
 
 
-def star_points(center: tuple[float, float], radius: float, inner: float = 0.45,
-                turn: float = 0.0) -> list[tuple[float, float]]:
+def star_points(
+    center: tuple[float, float], radius: float, inner: float = 0.45, turn: float = 0.0
+) -> list[tuple[float, float]]:
     """The ten corners of a five-pointed star (one point up, then ``turn`` radians on)."""
     cx, cy = center
     corners = []
@@ -229,8 +230,9 @@ def star_points(center: tuple[float, float], radius: float, inner: float = 0.45,
     return corners
 
 
-def star(surface: pygame.Surface, center: tuple[float, float], radius: float, filled: bool,
-         turn: float = 0.0) -> None:
+def star(
+    surface: pygame.Surface, center: tuple[float, float], radius: float, filled: bool, turn: float = 0.0
+) -> None:
     """One star of a lesson's score: gold when earned, an empty outline when not. Drawn, not typed:
     the app's typeface has no star glyph."""
     corners = star_points(center, radius, turn=turn)
@@ -244,8 +246,9 @@ def star(surface: pygame.Surface, center: tuple[float, float], radius: float, fi
         pygame.draw.polygon(surface, style.WOOD_LIGHT, corners, max(1, round(radius / 10)))
 
 
-def stars(surface: pygame.Surface, left_center: tuple[int, int], radius: int, earned: int,
-          total: int = 3) -> int:
+def stars(
+    surface: pygame.Surface, left_center: tuple[int, int], radius: int, earned: int, total: int = 3
+) -> int:
     """A row of ``total`` stars, the first ``earned`` filled; returns the x just right of the row."""
     x, y = left_center
     step = round(radius * 2.35)

@@ -80,8 +80,14 @@ class UIWatch:
             if not sprite.visible:
                 continue
             rect = sprite.rect
-            shown.append((id(sprite), id(sprite.image), None if rect is None else tuple(rect),
-                          getattr(sprite, "cursor_on", None)))
+            shown.append(
+                (
+                    id(sprite),
+                    id(sprite.image),
+                    None if rect is None else tuple(rect),
+                    getattr(sprite, "cursor_on", None),
+                )
+            )
         return tuple(shown)
 
     def changed(self, manager: pygame_gui.UIManager) -> bool:

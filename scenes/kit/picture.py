@@ -104,7 +104,12 @@ def board_picture(
     except Exception:  # a state without a usable key cannot be cached: draw it every time
         state_key = ("uncached", id(state))
     request = _Request(
-        game_id, state_key, (width, height), marks, tuple(sorted((options or {}).items())), tuple(moves),
+        game_id,
+        state_key,
+        (width, height),
+        marks,
+        tuple(sorted((options or {}).items())),
+        tuple(moves),
         focus,
     )
     cached = _PICTURES.get(request)

@@ -41,6 +41,7 @@ class Host(Protocol):
 
     def invalidate(self) -> None: ...
 
+
 RESIZE_SETTLE = 0.15
 """Seconds without a resize after which the top screen is laid out for the window."""
 

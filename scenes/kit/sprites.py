@@ -44,6 +44,7 @@ def drawn_once(maker: Maker) -> Maker:
 
     return picture  # type: ignore[return-value]
 
+
 Color = tuple[int, int, int]
 
 SUIT_COLORS: dict[str, Color] = {

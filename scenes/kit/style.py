@@ -106,8 +106,14 @@ def text(
     return rect
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int] = PARCHMENT,
-          radius: int = 12, border: tuple[int, int, int] | None = WOOD, shadow: bool = True) -> None:
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    color: tuple[int, int, int] = PARCHMENT,
+    radius: int = 12,
+    border: tuple[int, int, int] | None = WOOD,
+    shadow: bool = True,
+) -> None:
     """A rounded card with a soft drop shadow: the container for side panels and banners."""
     if shadow:
         surface.blit(_panel_shadow(rect.width, rect.height, radius), (rect.x - 6, rect.y - 6))
@@ -139,9 +145,16 @@ def wrap(content: str, size: int, width: int, bold: bool = False, max_lines: int
     return wrap_lines(content, font(size, bold), width, max_lines)
 
 
-def text_block(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], size: int,
-               color: tuple[int, int, int] = INK, bold: bool = False, spacing: float = 1.3,
-               anchor: str = "topleft") -> int:
+def text_block(
+    surface: pygame.Surface,
+    lines: list[str],
+    pos: tuple[int, int],
+    size: int,
+    color: tuple[int, int, int] = INK,
+    bold: bool = False,
+    spacing: float = 1.3,
+    anchor: str = "topleft",
+) -> int:
     """Blit pre-wrapped ``lines`` one under the other; returns the y just below the block."""
     x, y = pos
     step = round(font(size, bold).get_linesize() * spacing * 0.8)
@@ -173,8 +186,13 @@ def _panel_shadow(width: int, height: int, radius: int) -> pygame.Surface:
     return shade
 
 
-def suit_symbol(surface: pygame.Surface, suit: str, center: tuple[int, int], radius: int,
-                color: tuple[int, int, int] | None = None) -> None:
+def suit_symbol(
+    surface: pygame.Surface,
+    suit: str,
+    center: tuple[int, int],
+    radius: int,
+    color: tuple[int, int, int] | None = None,
+) -> None:
     """A piecepack suit drawn with primitives (no font glyphs needed): suns, moons, crowns, arms,
     and the fifth emblem, scales (a see-saw with a triangle and a circle on its beam)."""
     import math
@@ -188,21 +206,34 @@ def suit_symbol(surface: pygame.Surface, suit: str, center: tuple[int, int], rad
         for i in range(12):
             a = i * math.pi / 6
             inner, outer = r * 0.62, r * (1.0 if i % 2 == 0 else 0.85)
-            pygame.draw.line(surface, col, (cx + inner * math.cos(a), cy + inner * math.sin(a)),
-                             (cx + outer * math.cos(a), cy + outer * math.sin(a)), max(1, r // 6))
+            pygame.draw.line(
+                surface,
+                col,
+                (cx + inner * math.cos(a), cy + inner * math.sin(a)),
+                (cx + outer * math.cos(a), cy + outer * math.sin(a)),
+                max(1, r // 6),
+            )
         pygame.draw.circle(surface, col, center, round(r * 0.5))
     elif suit == "moons":
         size = r * 2 + 2
         moon = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.circle(moon, col, (size // 2, size // 2), r)
-        pygame.draw.circle(moon, (0, 0, 0, 0), (size // 2 + round(r * 0.45), size // 2 - round(r * 0.25)),
-                           round(r * 0.85))
+        pygame.draw.circle(
+            moon, (0, 0, 0, 0), (size // 2 + round(r * 0.45), size // 2 - round(r * 0.25)), round(r * 0.85)
+        )
         surface.blit(moon, (cx - size // 2, cy - size // 2))
     elif suit == "crowns":
         w, h = r * 1.8, r * 1.3
         left, top = cx - w / 2, cy - h / 2
-        points = [(left, top + h), (left, top + h * 0.25), (left + w * 0.27, top + h * 0.6), (cx, top),
-                  (left + w * 0.73, top + h * 0.6), (left + w, top + h * 0.25), (left + w, top + h)]
+        points = [
+            (left, top + h),
+            (left, top + h * 0.25),
+            (left + w * 0.27, top + h * 0.6),
+            (cx, top),
+            (left + w * 0.73, top + h * 0.6),
+            (left + w, top + h * 0.25),
+            (left + w, top + h),
+        ]
         pygame.draw.polygon(surface, col, points)
         for px, py in (points[1], points[3], points[5]):
             pygame.draw.circle(surface, col, (round(px), round(py)), max(2, r // 5))
@@ -212,8 +243,11 @@ def suit_symbol(surface: pygame.Surface, suit: str, center: tuple[int, int], rad
         tip = [(cx, cy - r), (cx - r * 0.32, cy - r * 0.35), (cx + r * 0.32, cy - r * 0.35)]
         pygame.draw.polygon(surface, col, tip)
         for side in (-1, 1):
-            petal = [(cx + side * r * 0.95, cy - r * 0.7), (cx + side * r * 0.25, cy + r * 0.05),
-                     (cx + side * r * 0.55, cy + r * 0.1)]
+            petal = [
+                (cx + side * r * 0.95, cy - r * 0.7),
+                (cx + side * r * 0.25, cy + r * 0.05),
+                (cx + side * r * 0.55, cy + r * 0.1),
+            ]
             pygame.draw.polygon(surface, col, petal)
         band = (cx - r * 0.6, cy + r * 0.12, r * 1.2, max(2, r // 4))
         pygame.draw.rect(surface, col, band, border_radius=2)
@@ -223,16 +257,26 @@ def _scales(surface: pygame.Surface, center: tuple[int, int], r: int, col: tuple
     """A fulcrum under a tilted beam, a triangle riding high on the left and a circle low on the
     right: the emblem of a game of Triangles and Circles on a see-saw."""
     cx, cy = center
-    pygame.draw.polygon(surface, col, [(cx, cy + r * 0.1), (cx - r * 0.38, cy + r * 0.8),
-                                       (cx + r * 0.38, cy + r * 0.8)])
+    pygame.draw.polygon(
+        surface, col, [(cx, cy + r * 0.1), (cx - r * 0.38, cy + r * 0.8), (cx + r * 0.38, cy + r * 0.8)]
+    )
     pygame.draw.line(surface, col, (cx - r, cy - r * 0.05), (cx + r, cy + r * 0.25), max(2, r // 4))
-    pygame.draw.polygon(surface, col, [(cx - r * 0.9, cy - r * 0.1), (cx - r * 0.3, cy - r * 0.1),
-                                       (cx - r * 0.6, cy - r * 0.65)])
+    pygame.draw.polygon(
+        surface,
+        col,
+        [(cx - r * 0.9, cy - r * 0.1), (cx - r * 0.3, cy - r * 0.1), (cx - r * 0.6, cy - r * 0.65)],
+    )
     pygame.draw.circle(surface, col, (round(cx + r * 0.6), round(cy - r * 0.19)), max(2, round(r * 0.28)))
 
 
-def piecepack_tile(surface: pygame.Surface, center: tuple[int, int], size: int, suit: str,
-                   angle: float = 0.0, face: tuple[int, int, int] = PARCHMENT) -> None:
+def piecepack_tile(
+    surface: pygame.Surface,
+    center: tuple[int, int],
+    size: int,
+    suit: str,
+    angle: float = 0.0,
+    face: tuple[int, int, int] = PARCHMENT,
+) -> None:
     """A small piecepack tile (rounded square, 2×2 grid lines, suit in the middle): the shell's ornament."""
     pad = size // 3
     tile = pygame.Surface((size + pad * 2, size + pad * 2), pygame.SRCALPHA)
@@ -258,8 +302,9 @@ def piecepack_coin(surface: pygame.Surface, center: tuple[int, int], radius: int
     suit_symbol(surface, suit, center, round(radius * 0.6))
 
 
-def flourish(surface: pygame.Surface, center: tuple[int, int], width: int,
-             color: tuple[int, int, int] = ACCENT_LIGHT) -> None:
+def flourish(
+    surface: pygame.Surface, center: tuple[int, int], width: int, color: tuple[int, int, int] = ACCENT_LIGHT
+) -> None:
     """A thin rule with a diamond in the middle, used under headings."""
     cx, cy = center
     half = width // 2

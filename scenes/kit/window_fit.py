@@ -44,8 +44,12 @@ class Frame:
     def outer(self, size: Size, position: Point) -> Rect:
         """The rectangle the window covers, frame included, for a client area of ``size`` at
         ``position``."""
-        return (position[0] - self.left, position[1] - self.top,
-                size[0] + self.left + self.right, size[1] + self.top + self.bottom)
+        return (
+            position[0] - self.left,
+            position[1] - self.top,
+            size[0] + self.left + self.right,
+            size[1] + self.top + self.bottom,
+        )
 
 
 FRAME_GUESS = Frame(top=40, left=8, bottom=8, right=8)
@@ -91,8 +95,10 @@ def centred(size: Size, usable: Rect, frame: Frame = FRAME_GUESS) -> Point:
     """The client position that centres the framed window in ``usable``; a window taller or wider
     than the area keeps its top-left (title bar) corner inside it."""
     x, y, width, height = frame.outer(size, (0, 0))
-    return (usable[0] + max(0, (usable[2] - width) // 2) - x,
-            usable[1] + max(0, (usable[3] - height) // 2) - y)
+    return (
+        usable[0] + max(0, (usable[2] - width) // 2) - x,
+        usable[1] + max(0, (usable[3] - height) // 2) - y,
+    )
 
 
 def clamp(size: Size, position: Point, usable: Rect, frame: Frame = FRAME_GUESS) -> Point:

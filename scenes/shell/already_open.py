@@ -35,8 +35,10 @@ MARGIN = 24
 BUTTON = (120, 40)
 
 
-MESSAGE = ("It is open with this data folder in another window, so this copy closes to keep your "
-           "games, lesson stars and settings safe. Switch to the window that is already open.")
+MESSAGE = (
+    "It is open with this data folder in another window, so this copy closes to keep your "
+    "games, lesson stars and settings safe. Switch to the window that is already open."
+)
 """The sentence under the heading."""
 
 

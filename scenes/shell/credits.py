@@ -71,8 +71,10 @@ def where_the_texts_are(folder: Path | None) -> str:
     if folder is not None:
         where = html.escape(str(folder))
         return f"The full licence texts are in the <b>licenses</b> folder of the app: {where}"
-    return ("The full licence texts come with each package (<b>pip show -f NAME</b> lists its files); the "
-            "ready-made app for Windows, macOS and Linux carries them all in its <b>licenses</b> folder.")
+    return (
+        "The full licence texts come with each package (<b>pip show -f NAME</b> lists its files); the "
+        "ready-made app for Windows, macOS and Linux carries them all in its <b>licenses</b> folder."
+    )
 
 
 def games_html(games: Sequence[GameInfo]) -> str:

@@ -172,7 +172,7 @@ class LoadScreen(Scene):
             "Open a record…",
             self.ui,
             tool_tip_text="Look through a game record (a text file of the moves): the records folder, "
-                          "or any folder with Browse… (Ctrl+O)",
+            "or any folder with Browse… (Ctrl+O)",
             object_id=ObjectID("#open_record", "@secondary"),
         )
         self._rename = None  # the UI was reset: an open rename window is gone
@@ -534,8 +534,12 @@ class LoadScreen(Scene):
 
     def _draw_row(self, surface: pygame.Surface, index: int, entry: SaveEntry) -> None:
         draw_row(
-            surface, self.row_rect(index), entry, self.thumbnails,
-            selected=index == self.selected, hovered=index == self.hover,
+            surface,
+            self.row_rect(index),
+            entry,
+            self.thumbnails,
+            selected=index == self.selected,
+            hovered=index == self.hover,
         )
 
     def _draw_detail(self, surface: pygame.Surface) -> None:
@@ -557,9 +561,15 @@ class LoadScreen(Scene):
         style.text_block(surface, lines, (rect.x + 4, rect.y + 6), 14, colour)
 
     def _draw_undo_notice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """"Deleted …" with the seconds left, beside the Undo button (a pygame-gui widget)."""
+        """ "Deleted …" with the seconds left, beside the Undo button (a pygame-gui widget)."""
         seconds = max(1, int(self.undo_left + 0.999))
         message = f"Deleted {self.deleted_name}. Undo brings it back ({seconds} s)."
         room = rect.width - 130
-        style.text(surface, style.fit_text(message, 15, room), (rect.x + 4, rect.centery), 15, style.INK,
-                   anchor="midleft")
+        style.text(
+            surface,
+            style.fit_text(message, 15, room),
+            (rect.x + 4, rect.centery),
+            15,
+            style.INK,
+            anchor="midleft",
+        )

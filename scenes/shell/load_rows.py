@@ -72,7 +72,6 @@ def _board_thumbnail(entry: SaveEntry, size: tuple[int, int]) -> pygame.Surface:
     return board_picture(entry.game_id, start, size, options=options, moves=entry.moves, focus=True)
 
 
-
 def draw_row(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -113,9 +112,7 @@ def draw_row(
     soft = (150, 138, 128) if damaged else style.INK_SOFT
     when = f"Played {friendly_time(entry.saved_at)}" if not damaged else friendly_time(entry.saved_at)
     top = max(4, (rect.height - 48) // 2)  # two lines of text, centred in the row
-    date_rect = style.text(
-        surface, when, (rect.right - 14, rect.y + top + 1), 15, soft, anchor="topright"
-    )
+    date_rect = style.text(surface, when, (rect.right - 14, rect.y + top + 1), 15, soft, anchor="topright")
     badge = "Damaged" if damaged else ("Finished" if entry.over else "In progress")
     badge_colour = style.BAD if damaged else (style.WOOD_LIGHT if entry.over else style.GOOD)
     badge_rect = pill(
@@ -125,7 +122,11 @@ def draw_row(
     title = entry.path.name if damaged else entry.title
     kind = "Autosave" if entry.kind == "autosave" else "Saved game"
     title_rect = style.text(
-        surface, style.fit_text(title, 17, text_right - x - 110, True), (x, rect.y + top - 2), 17, ink,
+        surface,
+        style.fit_text(title, 17, text_right - x - 110, True),
+        (x, rect.y + top - 2),
+        17,
+        ink,
         bold=True,
     )
     pill(
@@ -150,6 +151,7 @@ def draw_row(
             detail = " · ".join(p for p in parts if p)
         colour = soft
     style.text(surface, style.fit_text(detail, 14, text_right - x), (x, rect.y + top + 26), 14, colour)
+
 
 def thumb_box(row: pygame.Rect) -> pygame.Rect:
     """Where a row's board picture goes: the row's height, a little wider than tall."""

@@ -213,7 +213,10 @@ class MainMenuScene(Scene):
         bottom_h = 44
         bottom_y = height - max(18, height // 30) - bottom_h
         labels = (
-            ("Load game", "#load"), ("Settings", "#settings"), ("Credits", "#credits"), ("Quit", "#quit")
+            ("Load game", "#load"),
+            ("Settings", "#settings"),
+            ("Credits", "#credits"),
+            ("Quit", "#quit"),
         )
         bw, gap = (180 if width >= 1200 else 160), 16
         row_w = len(labels) * bw + (len(labels) - 1) * gap
@@ -574,7 +577,7 @@ class MainMenuScene(Scene):
             self._draw_lessons_line(surface, card, card.lessons)
 
     def _draw_lessons_line(self, surface: pygame.Surface, card: Card, progress: tuple[int, int, int]) -> None:
-        """"Lessons 3/7 ★8" just above the buttons (or an invitation while none is finished)."""
+        """ "Lessons 3/7 ★8" just above the buttons (or an invitation while none is finished)."""
         from scenes.kit.marks import star
 
         done, total, stars = progress

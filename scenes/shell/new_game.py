@@ -307,8 +307,13 @@ class NewGameScene(Scene):
 
     def _remember(self) -> None:
         self._keep_names()
-        choices = {"mode": self.mode, "level": self.level, "side": self.side, "options": dict(self.options),
-                   "names": {p: n for p, n in self.names.items() if n.strip()}}
+        choices = {
+            "mode": self.mode,
+            "level": self.level,
+            "side": self.side,
+            "options": dict(self.options),
+            "names": {p: n for p, n in self.names.items() if n.strip()},
+        }
         from saves.settings import remember_new_game
 
         remember_new_game(self.app.settings, self.info.id, choices)
@@ -352,7 +357,11 @@ class NewGameScene(Scene):
             width = drop_left - self.label_x
             if self.show_help and help_text:
                 style.text(
-                    surface, style.fit_text(label, 16, width, True), (self.label_x, y - 1), 16, style.INK,
+                    surface,
+                    style.fit_text(label, 16, width, True),
+                    (self.label_x, y - 1),
+                    16,
+                    style.INK,
                     bold=True,
                 )
                 lines = style.wrap(help_text, 13, width, max_lines=3)
@@ -386,15 +395,15 @@ class NewGameScene(Scene):
                 top = button.centery - (step * len(lines)) // 2
                 style.text_block(surface, lines, (self.label_x, top), 14, colour, bold=bold)
 
-
     def _draw_offer(self, surface: pygame.Surface, top: int) -> None:
         """The first-visit line under the header: the lessons are offered, never imposed."""
         rect = pygame.Rect(self.panel_rect.x + 2, top, self.panel_rect.width - 4, OFFER_H)
         pygame.draw.rect(surface, style.PARCHMENT_DARK, rect)
         button = self.learn_button.relative_rect if self.learn_button is not None else rect
         width = button.left - 16 - self.label_x
-        lines = style.wrap(f"New to {self.info.title}? Try the short lessons first.", 15, width,
-                           bold=True, max_lines=2)
+        lines = style.wrap(
+            f"New to {self.info.title}? Try the short lessons first.", 15, width, bold=True, max_lines=2
+        )
         step = round(font(15, True).get_linesize() * 1.04)
         top = rect.centery - step * len(lines) // 2
         style.text_block(surface, lines, (self.label_x, top), 15, style.WOOD, bold=True)

@@ -98,7 +98,8 @@ class PauseScene(Scene):
         rows = []
         for row in ROWS:
             keys = tuple(
-                key for key in row
+                key
+                for key in row
                 if (key not in ENDING or (over and callable(getattr(self.match_scene, able[key], None))))
                 and (key != "new" or match is not None)
             )

@@ -261,17 +261,25 @@ class RecordsScreen(Scene):
         self.detail_rect = pygame.Rect(inner.x, self.list_rect.bottom + 8, inner.width, detail_h)
         left, right = self.panel_rect.left, self.panel_rect.right
         self.back_button = UIButton(
-            pygame.Rect(left, buttons_y, 150, button_h), "Back", self.ui,
-            tool_tip_text="Back to the saved games (Esc)", object_id=ObjectID("#back", None),
+            pygame.Rect(left, buttons_y, 150, button_h),
+            "Back",
+            self.ui,
+            tool_tip_text="Back to the saved games (Esc)",
+            object_id=ObjectID("#back", None),
         )
         self.browse_button = UIButton(
-            pygame.Rect(left + 150 + 14, buttons_y, 190, button_h), self._browse_label(), self.ui,
-            tool_tip_text=self._browse_tip(), object_id=ObjectID("#browse", "@secondary"),
+            pygame.Rect(left + 150 + 14, buttons_y, 190, button_h),
+            self._browse_label(),
+            self.ui,
+            tool_tip_text=self._browse_tip(),
+            object_id=ObjectID("#browse", "@secondary"),
         )
         self.open_button = UIButton(
-            pygame.Rect(right - 170, buttons_y, 170, button_h), "Open", self.ui,
+            pygame.Rect(right - 170, buttons_y, 170, button_h),
+            "Open",
+            self.ui,
             tool_tip_text="Look through the selected record, or open the selected folder "
-                          "(Enter, or double-click)",
+            "(Enter, or double-click)",
             object_id=ObjectID("#open", "@primary"),
         )
         self._clamp_scroll()
@@ -376,8 +384,10 @@ class RecordsScreen(Scene):
         """Screen rect of a row (may lie outside the visible list)."""
         bar = 14 if self._max_scroll() > 0 else 0
         return pygame.Rect(
-            self.list_rect.x, self.list_rect.y + index * self.row_h - self.scroll,
-            self.list_rect.width - bar, self.row_h - 6,
+            self.list_rect.x,
+            self.list_rect.y + index * self.row_h - self.scroll,
+            self.list_rect.width - bar,
+            self.row_h - 6,
         )
 
     def _visible(self) -> range:
@@ -443,8 +453,14 @@ class RecordsScreen(Scene):
             self.open_selected()
         elif key == pygame.K_BACKSPACE:
             self.up_one_folder()
-        elif self.rows and key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
-                                   pygame.K_HOME, pygame.K_END):
+        elif self.rows and key in (
+            pygame.K_UP,
+            pygame.K_DOWN,
+            pygame.K_PAGEUP,
+            pygame.K_PAGEDOWN,
+            pygame.K_HOME,
+            pygame.K_END,
+        ):
             page = max(1, self.list_rect.height // self.row_h - 1)
             current = -1 if self.selected is None else self.selected
             target = {
@@ -492,8 +508,9 @@ class RecordsScreen(Scene):
 
     def next_frame(self) -> float | None:
         """Records still to read and pictures still to draw come back at once; else a still screen."""
-        unread = any(self.rows[i].kind == FILE and self.rows[i].key not in self.summaries
-                     for i in self._visible())
+        unread = any(
+            self.rows[i].kind == FILE and self.rows[i].key not in self.summaries for i in self._visible()
+        )
         return NOW if unread or self._waiting else None
 
     # -- drawing --------------------------------------------------------------------------------
@@ -502,8 +519,16 @@ class RecordsScreen(Scene):
         self._waiting = False
         width, _ = surface.get_size()
         surface.blit(style.background(surface.get_size()), (0, 0))
-        style.text(surface, HEADING, (width // 2, self.panel_rect.top - 20), 34, style.PARCHMENT,
-                   bold=True, anchor="midbottom", shadow=True)
+        style.text(
+            surface,
+            HEADING,
+            (width // 2, self.panel_rect.top - 20),
+            34,
+            style.PARCHMENT,
+            bold=True,
+            anchor="midbottom",
+            shadow=True,
+        )
         style.panel(surface, self.panel_rect, style.PARCHMENT, radius=14)
         self._draw_place(surface)
         if not self.rows:
@@ -515,8 +540,11 @@ class RecordsScreen(Scene):
                 self._draw_row(surface, index, self.rows[index])
             surface.set_clip(clip)
             if len(self.rows) == 1 and self.rows[0].kind == UP:
-                self._draw_note(surface, self.problem or "No folders and no .txt files here.",
-                                bad=self.problem is not None)
+                self._draw_note(
+                    surface,
+                    self.problem or "No folders and no .txt files here.",
+                    bad=self.problem is not None,
+                )
             thumb = self._thumb_rect()
             if thumb is not None:
                 track = pygame.Rect(thumb.x, self.list_rect.y, thumb.width, self.list_rect.height)
@@ -532,39 +560,61 @@ class RecordsScreen(Scene):
         else:
             count = sum(1 for row in self.rows if row.kind == FILE)
             side = f"{count} record{'s' if count != 1 else ''}" if count else ""
-        side_rect = style.text(surface, side, (rect.right - 4, rect.centery), 14, style.INK_SOFT,
-                               anchor="midright") if side else pygame.Rect(rect.right, rect.y, 0, 0)
+        side_rect = (
+            style.text(surface, side, (rect.right - 4, rect.centery), 14, style.INK_SOFT, anchor="midright")
+            if side
+            else pygame.Rect(rect.right, rect.y, 0, 0)
+        )
         label = "Folder: " if self.browsing else "Records folder: "
-        label_rect = style.text(surface, label, (rect.x + 4, rect.centery), 15, style.INK_SOFT,
-                                bold=True, anchor="midleft")
+        label_rect = style.text(
+            surface, label, (rect.x + 4, rect.centery), 15, style.INK_SOFT, bold=True, anchor="midleft"
+        )
         words = clean_text(folder_words(self.folder))
         room = side_rect.left - 20 - label_rect.right
-        style.text(surface, tail_to_width(words, 15, room), (label_rect.right, rect.centery), 15,
-                   style.INK, anchor="midleft")
-        pygame.draw.line(surface, style.PARCHMENT_DARK, (rect.x, rect.bottom + 4),
-                         (rect.right, rect.bottom + 4), 2)
+        style.text(
+            surface,
+            tail_to_width(words, 15, room),
+            (label_rect.right, rect.centery),
+            15,
+            style.INK,
+            anchor="midleft",
+        )
+        pygame.draw.line(
+            surface, style.PARCHMENT_DARK, (rect.x, rect.bottom + 4), (rect.right, rect.bottom + 4), 2
+        )
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
         center = self.list_rect.center
         for i, suit in enumerate(style.SUITS):
             style.piecepack_coin(surface, (round(center[0] + (i - 1.5) * 46), center[1] - 70), 17, suit)
         headline = "No game records yet" if self.problem is None else "This folder cannot be listed"
-        style.text(surface, headline, (center[0], center[1] - 20), 26, style.INK, bold=True,
-                   anchor="midtop")
+        style.text(surface, headline, (center[0], center[1] - 20), 26, style.INK, bold=True, anchor="midtop")
         words = self.problem or (
             "Export record in a game's pause menu writes its moves here as a text file. "
             "Browse… opens a record from any other folder."
         )
         lines = style.wrap(words, 16, min(540, self.list_rect.width - 60))
-        style.text_block(surface, lines, (center[0], center[1] + 22), 16,
-                         style.BAD if self.problem else style.INK_SOFT, anchor="midtop")
+        style.text_block(
+            surface,
+            lines,
+            (center[0], center[1] + 22),
+            16,
+            style.BAD if self.problem else style.INK_SOFT,
+            anchor="midtop",
+        )
 
     def _draw_note(self, surface: pygame.Surface, words: str, bad: bool) -> None:
         """A line under the rows of a folder with nothing to open in it."""
         y = self.list_rect.y + self.row_h + 24
         lines = style.wrap(words, 16, self.list_rect.width - 60, max_lines=2)
-        style.text_block(surface, lines, (self.list_rect.centerx, y), 16,
-                         style.BAD if bad else style.INK_SOFT, anchor="midtop")
+        style.text_block(
+            surface,
+            lines,
+            (self.list_rect.centerx, y),
+            16,
+            style.BAD if bad else style.INK_SOFT,
+            anchor="midtop",
+        )
 
     def _draw_row(self, surface: pygame.Surface, index: int, row: Row) -> None:
         rect = self.row_rect(index)
@@ -585,21 +635,25 @@ class RecordsScreen(Scene):
         top = max(4, (rect.height - 48) // 2)
         detail = f"To {folder_words(row.path)}" if row.kind == UP else "Folder"
         room = rect.right - 14 - x
-        style.text(surface, style.fit_text(row.name, 17, room, True), (x, rect.y + top - 2), 17,
-                   style.INK, bold=True)
-        style.text(surface, tail_to_width(clean_text(detail), 14, room), (x, rect.y + top + 26), 14,
-                   style.INK_SOFT)
+        style.text(
+            surface, style.fit_text(row.name, 17, room, True), (x, rect.y + top - 2), 17, style.INK, bold=True
+        )
+        style.text(
+            surface, tail_to_width(clean_text(detail), 14, room), (x, rect.y + top + 26), 14, style.INK_SOFT
+        )
 
-    def _draw_record(self, surface: pygame.Surface, rect: pygame.Rect, row: Row,
-                     summary: Summary | None) -> None:
+    def _draw_record(
+        self, surface: pygame.Surface, rect: pygame.Rect, row: Row, summary: Summary | None
+    ) -> None:
         """A record's row, as the load screen draws a save: its board, its game and badge, who
         played, the moves and the result, and when; a file that cannot be opened says why."""
         thumb = thumb_box(rect)
         damaged = summary is not None and summary.error is not None
         if summary is None or damaged:
             coin_r = min(thumb.width, thumb.height) // 2 - 2
-            pygame.draw.circle(surface, (216, 200, 190) if damaged else style.PARCHMENT_DARK,
-                               thumb.center, coin_r)
+            pygame.draw.circle(
+                surface, (216, 200, 190) if damaged else style.PARCHMENT_DARK, thumb.center, coin_r
+            )
             if damaged:
                 pygame.draw.circle(surface, style.BAD, thumb.center, coin_r, 2)
                 style.text(surface, "!", thumb.center, coin_r + 6, style.BAD, bold=True, anchor="center")
@@ -620,18 +674,29 @@ class RecordsScreen(Scene):
             when = f"Played {friendly_time(summary.played)}"
         else:
             when = friendly_time(datetime.fromtimestamp(row.modified, UTC)) if row.modified else ""
-        date_rect = style.text(surface, when, (rect.right - 14, rect.y + top + 1), 15, soft,
-                               anchor="topright")
+        date_rect = style.text(
+            surface, when, (rect.right - 14, rect.y + top + 1), 15, soft, anchor="topright"
+        )
         text_right = date_rect.left - 16
         if summary is not None:
-            badge, colour = ("Cannot open", style.BAD) if damaged else (
-                ("Finished", style.WOOD_LIGHT) if summary.over else ("Unfinished", style.GOOD))
-            badge_rect = pill(surface, badge, (rect.right - 14, rect.bottom - top), colour,
-                              anchor="bottomright")
+            badge, colour = (
+                ("Cannot open", style.BAD)
+                if damaged
+                else (("Finished", style.WOOD_LIGHT) if summary.over else ("Unfinished", style.GOOD))
+            )
+            badge_rect = pill(
+                surface, badge, (rect.right - 14, rect.bottom - top), colour, anchor="bottomright"
+            )
             text_right = min(text_right, badge_rect.left - 16)
         title = row.name if summary is None or damaged else summary.title
-        style.text(surface, style.fit_text(title, 17, text_right - x, True), (x, rect.y + top - 2), 17,
-                   ink, bold=True)
+        style.text(
+            surface,
+            style.fit_text(title, 17, text_right - x, True),
+            (x, rect.y + top - 2),
+            17,
+            ink,
+            bold=True,
+        )
         if summary is None:
             detail, colour = "Reading the record…", soft
         elif summary.error is not None:
@@ -653,8 +718,14 @@ class RecordsScreen(Scene):
         if summary.before_last is None:
             picture = placeholder(size)
         else:
-            picture = board_picture(summary.game_id, summary.before_last, size,
-                                    options=dict(summary.options), moves=summary.last_move, focus=True)
+            picture = board_picture(
+                summary.game_id,
+                summary.before_last,
+                size,
+                options=dict(summary.options),
+                moves=summary.last_move,
+                focus=True,
+            )
         self.pictures[key] = picture
         return picture
 
@@ -677,8 +748,10 @@ class RecordsScreen(Scene):
         summary = self.summary(row)
         if summary is not None and summary.error is not None:
             return f"{row.name} cannot be opened: {summary.error}", style.BAD
-        return (f"{row.name}: Enter or a double-click opens it to look through, move by move; "
-                "Continue from here then plays on as a new game."), style.INK_SOFT
+        return (
+            f"{row.name}: Enter or a double-click opens it to look through, move by move; "
+            "Continue from here then plays on as a new game."
+        ), style.INK_SOFT
 
 
 def _record_detail(summary: Summary, room: int) -> str:
@@ -704,6 +777,5 @@ def _folder_glyph(surface: pygame.Surface, box: pygame.Rect, up: bool) -> None:
     pygame.draw.rect(surface, style.WOOD, body, width=2, border_radius=5)
     if up:
         cx, cy, half = body.centerx, body.centery, body_h // 3
-        pygame.draw.polygon(surface, style.WOOD_DARK,
-                            [(cx, cy - half), (cx - half, cy), (cx + half, cy)])
+        pygame.draw.polygon(surface, style.WOOD_DARK, [(cx, cy - half), (cx - half, cy), (cx + half, cy)])
         pygame.draw.rect(surface, style.WOOD_DARK, pygame.Rect(cx - half // 3, cy, 2 * (half // 3), half))

@@ -87,9 +87,7 @@ class SettingsScreen(Scene):
         message = getattr(self.app.settings, "message", None)
         panel_h = min(490 + (64 if message else 0), height - 150)
         top = min(max(100, (height - panel_h) // 2 + 20), height - panel_h - 70)  # Back stays on screen
-        self.panel_rect = pygame.Rect(
-            (width - panel_w) // 2, top, panel_w, panel_h
-        )
+        self.panel_rect = pygame.Rect((width - panel_w) // 2, top, panel_w, panel_h)
         inner_x = self.panel_rect.x + 32
         inner_w = panel_w - 64
         y = self.panel_rect.y + 28

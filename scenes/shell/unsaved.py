@@ -54,14 +54,19 @@ class UnsavedScene(Scene):
             object_id=ObjectID("#unsaved_text", None),
         )
         # one order for every question in the app: the way back on the left, the action on the right
-        specs = (("keep", "Keep playing", "@secondary"), ("retry", "Try again", None),
-                 ("quit", "Quit anyway", "@danger"))
+        specs = (
+            ("keep", "Keep playing", "@secondary"),
+            ("retry", "Try again", None),
+            ("quit", "Quit anyway", "@danger"),
+        )
         button_w, gap = 150, 12
         x = self.panel_rect.right - 24 - len(specs) * button_w - (len(specs) - 1) * gap
         self.buttons = {}
         for key, label, cls in specs:
             self.buttons[key] = UIButton(
-                pygame.Rect(x, self.panel_rect.bottom - 62, button_w, 42), label, self.ui,
+                pygame.Rect(x, self.panel_rect.bottom - 62, button_w, 42),
+                label,
+                self.ui,
                 object_id=ObjectID(f"#{key}", cls),
             )
             x += button_w + gap
@@ -96,5 +101,10 @@ class UnsavedScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         style.dim(surface)
         style.panel(surface, self.panel_rect)
-        style.text(surface, "Quit without your last moves?", (self.panel_rect.x + 24, self.panel_rect.y + 18),
-                   24, bold=True)
+        style.text(
+            surface,
+            "Quit without your last moves?",
+            (self.panel_rect.x + 24, self.panel_rect.y + 18),
+            24,
+            bold=True,
+        )

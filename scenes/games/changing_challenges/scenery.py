@@ -253,9 +253,11 @@ def _draw_gauge_frame(surface: pygame.Surface, geo: Seesaw, ox: int, oy: int) ->
     # the longest wording whose three parts fit under the bar side by side (a small board, a rules
     # diagram, once drew "BALANCE" over both captions)
     middle = style.text_surface("BALANCE", small, (200, 176, 140), True)
-    for left_text, right_text, with_middle in (("tips left: Circles win", "tips right: Triangles win", True),
-                                               ("tips left: Circles win", "tips right: Triangles win", False),
-                                               ("Circles win", "Triangles win", False)):
+    for left_text, right_text, with_middle in (
+        ("tips left: Circles win", "tips right: Triangles win", True),
+        ("tips left: Circles win", "tips right: Triangles win", False),
+        ("Circles win", "Triangles win", False),
+    ):
         left = style.text_surface(left_text, small, (236, 170, 150))
         right = style.text_surface(right_text, small, (160, 192, 236))
         half = (middle.get_width() // 2 + 8) if with_middle else 6

@@ -474,8 +474,12 @@ class ElastaView(BoardView):
         if any(self._sealing(player) is not None for player in self.match.game.players):
             return True
         viewer = self.viewer()
-        return (self.ela.phase == R.PHASE_TOKEN and not self.ela.over and viewer is not None
-                and self.token_draft.get(viewer) is not None)
+        return (
+            self.ela.phase == R.PHASE_TOKEN
+            and not self.ela.over
+            and viewer is not None
+            and self.token_draft.get(viewer) is not None
+        )
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -25,21 +25,38 @@ if TYPE_CHECKING:
 SEEDS = 40
 
 MID_TURNS: tuple[str, ...] = (
-    "f4,d8,g1,a3,d12/g10,c2,h1,l7,l3", "1xn,2xn,3xe,4xn,5xe/1xn,2xw,3xw,4xn,5xn",
-    "1xe,2xe,4xe,5xs/1xe,2xe,4xs,5xs", "1xs,2xs,4xs,5xw/1xs,2xn,4xw,5xw",
-    "1xw,2xw,4ne,5se/1xw,2ne,4nw,5nw", "1ne,2ne,4xn,5xe/1ne,2xn,4xn,5xn",
+    "f4,d8,g1,a3,d12/g10,c2,h1,l7,l3",
+    "1xn,2xn,3xe,4xn,5xe/1xn,2xw,3xw,4xn,5xn",
+    "1xe,2xe,4xe,5xs/1xe,2xe,4xs,5xs",
+    "1xs,2xs,4xs,5xw/1xs,2xn,4xw,5xw",
+    "1xw,2xw,4ne,5se/1xw,2ne,4nw,5nw",
+    "1ne,2ne,4xn,5xe/1ne,2xn,4xn,5xn",
     "1xn,2xe,4xe,5xs/1xe,2xe,4xw,5xw",
 )
 """The "mid" playout (seed 0, 7 turns on the 12-square island)."""
 
 END_TURNS: tuple[str, ...] = (
-    "g9,f4,b10,a3,j6/f5,i8,a8,j5,e10", "1xn,2xn,3xs,4xn,5xs/1ne,2xw,3xe,4xn,5xs",
-    "1xs,2xe,3se,4xe/1xn,2xn,3xn,5xe", "1xe,2xs,3xn,4ne/1xe,2xs,3xs,5xw",
-    "1xw,2xw,3xe,4xn/1xs,2ne,3se,5-", "1sw,2nw,3xs,4xe/1xw,2sw,3sw,5-",
-    "1xs,2xn,3se,4ne/1se,2-,3xe,5-", "1-,2nw,3xe,4xn/1xs,2se,3xs,5-",
-    "1-,2ne,3sw,4se/1xe,2nw,3ne,5-", "1ne,2nw,3xw,4xs/1se,2ne,3xe,5-", "1ne,2-,4sw/1xs,2nw,5-",
-    "1xe,2se,4xs/1sw,2xw,5-", "2ne,4se/1xs,5-", "2ne,4xe/1xw,5-", "2-,4se/1sw,5-", "2-,4xe/1ne,5-",
-    "2-,4ne/1-,5-", "2sw,4nw/1se,5-", "2sw,4se/1sw,5-", "2ne,4se/1-,5-", "2-,4xe/1ne,5-",
+    "g9,f4,b10,a3,j6/f5,i8,a8,j5,e10",
+    "1xn,2xn,3xs,4xn,5xs/1ne,2xw,3xe,4xn,5xs",
+    "1xs,2xe,3se,4xe/1xn,2xn,3xn,5xe",
+    "1xe,2xs,3xn,4ne/1xe,2xs,3xs,5xw",
+    "1xw,2xw,3xe,4xn/1xs,2ne,3se,5-",
+    "1sw,2nw,3xs,4xe/1xw,2sw,3sw,5-",
+    "1xs,2xn,3se,4ne/1se,2-,3xe,5-",
+    "1-,2nw,3xe,4xn/1xs,2se,3xs,5-",
+    "1-,2ne,3sw,4se/1xe,2nw,3ne,5-",
+    "1ne,2nw,3xw,4xs/1se,2ne,3xe,5-",
+    "1ne,2-,4sw/1xs,2nw,5-",
+    "1xe,2se,4xs/1sw,2xw,5-",
+    "2ne,4se/1xs,5-",
+    "2ne,4xe/1xw,5-",
+    "2-,4se/1sw,5-",
+    "2-,4xe/1ne,5-",
+    "2-,4ne/1-,5-",
+    "2sw,4nw/1se,5-",
+    "2sw,4se/1sw,5-",
+    "2ne,4se/1-,5-",
+    "2-,4xe/1ne,5-",
     "2ne,4xn/1-,5-",
 )
 """The "end" playout (10-square island, won)."""

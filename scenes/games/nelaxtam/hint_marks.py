@@ -19,7 +19,7 @@ def troop_orders(view: BoardView, text: str, gestures: Sequence[Gesture], marks:
     clicks = [g.pos for g in gestures if g.kind == "click"]
     if not given or len(clicks) < 2 * len(given):
         return
-    names = square_names_at(view, clicks[-2 * len(given):])  # after any click that lets a troop go
+    names = square_names_at(view, clicks[-2 * len(given) :])  # after any click that lets a troop go
     if any(name is None for name in names):
         return
     troops, targets = [n for n in names[0::2] if n], [n for n in names[1::2] if n]

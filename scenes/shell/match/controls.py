@@ -46,8 +46,10 @@ class MatchControls(PanelControls):
         inner, top, h = frame.inner, frame.buttons_top, frame.button_h
         commands = (*COMMANDS[:2], HINT, *COMMANDS[2:]) if hint else COMMANDS
         first_row = 3 if hint else 2
-        rects = [*_row(inner.left, inner.width, top, h, first_row),
-                 *_row(inner.left, inner.width, top + h + BUTTON_GAP, h, len(commands) - first_row)]
+        rects = [
+            *_row(inner.left, inner.width, top, h, first_row),
+            *_row(inner.left, inner.width, top + h + BUTTON_GAP, h, len(commands) - first_row),
+        ]
         self.buttons = {}
         for (key, label, tip), rect in zip(commands, rects, strict=True):
             self.buttons[key] = UIButton(

@@ -48,7 +48,11 @@ TOKEN = 30
 FACTS_H = 46
 """The box of figures: a value over its label, side by side."""
 TEXT_SIZES: tuple[tuple[int, int, int, bool], ...] = (
-    (21, 16, 14, True), (20, 15, 14, True), (18, 14, 13, True), (18, 14, 13, False), (17, 13, 12, False)
+    (21, 16, 14, True),
+    (20, 15, 14, True),
+    (18, 14, 13, True),
+    (18, 14, 13, False),
+    (17, 13, 12, False),
 )
 """(headline, reason, score) text sizes and whether the score line is shown, by preference: the first
 whose card fits its room. The score gives way before the reason is cut: the banner above the board and
@@ -207,7 +211,10 @@ class EndBanner:
             object_id=ObjectID("#end_rematch", "@primary"),
         )
         self._choices = {
-            self.close_button: CLOSE, self.review: REVIEW, self.new_game: NEW_GAME, self.swap: SWAP,
+            self.close_button: CLOSE,
+            self.review: REVIEW,
+            self.new_game: NEW_GAME,
+            self.swap: SWAP,
             self.rematch: REMATCH,
         }
         if self.sliding:
@@ -231,8 +238,13 @@ class EndBanner:
 
     def keyed(self) -> dict[str, UIButton]:
         """The buttons in screen order, for Tab."""
-        return {"close": self.close_button, "review": self.review, "new-game": self.new_game,
-                "swap": self.swap, "rematch": self.rematch}
+        return {
+            "close": self.close_button,
+            "review": self.review,
+            "new-game": self.new_game,
+            "swap": self.swap,
+            "rematch": self.rematch,
+        }
 
     def moves_left(self, moves: pygame.Rect) -> pygame.Rect:
         """What is left of the move list's ``moves`` under the card (nothing when too little)."""
@@ -293,8 +305,10 @@ class EndBanner:
                 pygame.draw.circle(surface, halo, centre, radius)
             token(surface, result.winner, centre, TOKEN)
         for line in self.lines:
-            surface.blit(style.text_surface(line.text, line.size, line.colour, line.bold),
-                         (rect.x + line.x, rect.y + line.y))
+            surface.blit(
+                style.text_surface(line.text, line.size, line.colour, line.bold),
+                (rect.x + line.x, rect.y + line.y),
+            )
         self._draw_facts(surface, rect)
 
     def _draw_facts(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -366,8 +380,13 @@ def draw_cheer(
     glow = (0.5 + 0.5 * math.sin(progress * 3 * 2 * math.pi - math.pi / 2)) * fade
     for grow, share in ((10, 0.3), (6, 0.55), (2, 0.85)):
         ring = card.inflate(grow, grow)
-        pygame.draw.rect(surface, _mix(style.PARCHMENT, colour, share * (0.25 + 0.75 * glow)), ring,
-                         width=2, border_radius=10 + grow // 2)
+        pygame.draw.rect(
+            surface,
+            _mix(style.PARCHMENT, colour, share * (0.25 + 0.75 * glow)),
+            ring,
+            width=2,
+            border_radius=10 + grow // 2,
+        )
     spots = ((0.12, 0.06), (0.55, 0.06), (0.92, 0.06), (0.3, 0.94), (0.78, 0.94))
     for index, (across, down) in enumerate(spots):
         phase = (progress * 4 + index * 0.37) % 1.0
@@ -379,5 +398,8 @@ def draw_cheer(
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], share: float) -> tuple[int, int, int]:
     share = max(0.0, min(1.0, share))
-    return (round(a[0] + (b[0] - a[0]) * share), round(a[1] + (b[1] - a[1]) * share),
-            round(a[2] + (b[2] - a[2]) * share))
+    return (
+        round(a[0] + (b[0] - a[0]) * share),
+        round(a[1] + (b[1] - a[1]) * share),
+        round(a[2] + (b[2] - a[2]) * share),
+    )

@@ -220,13 +220,25 @@ class Review:
         specs = (
             ("previous", backward, "‹", "The move before (Left arrow; Home: the start)", "@secondary"),
             ("next", forward, "›", "The next move (Right arrow)", "@secondary"),
-            ("live", back, BACK_LABEL, "Leave the review and show the game as it stands now (End)",
-             "@primary"),
+            (
+                "live",
+                back,
+                BACK_LABEL,
+                "Leave the review and show the game as it stands now (End)",
+                "@primary",
+            ),
         )
         if self.record:
-            specs = (*specs[:2], (CONTINUE, back, CONTINUE_LABEL,
-                                  "Play on from the position shown as a new game, saved like any other",
-                                  "@primary"))
+            specs = (
+                *specs[:2],
+                (
+                    CONTINUE,
+                    back,
+                    CONTINUE_LABEL,
+                    "Play on from the position shown as a new game, saved like any other",
+                    "@primary",
+                ),
+            )
         self.buttons = {
             key: UIButton(rect, label, ui, tool_tip_text=tip, object_id=ObjectID(f"#review_{key}", kind))
             for key, rect, label, tip, kind in specs
@@ -271,8 +283,9 @@ class Review:
         label = style.text_surface(RECORD_TAG if self.record else TAG_TEXT, 15, style.WHITE, bold=True)
         tag = label.get_rect().inflate(20, 8)
         tag.topleft = (frame.left + 16, frame.top)
-        pygame.draw.rect(surface, style.ARMS_BLUE, tag, border_bottom_left_radius=8,
-                         border_bottom_right_radius=8)
+        pygame.draw.rect(
+            surface, style.ARMS_BLUE, tag, border_bottom_left_radius=8, border_bottom_right_radius=8
+        )
         surface.blit(label, label.get_rect(center=tag.center))
 
 

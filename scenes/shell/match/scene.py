@@ -193,8 +193,9 @@ class MatchScene(Scene):
         sealed = self.handoff.sealed_by(self.match)
         undo = self.match.can_undo() or self.match.undo_crosses_reveal()
         record = self.review.record  # a record is only looked at: nothing to take back
-        self.controls.set_history(undo and sealed is None and not record,
-                                  self.match.can_redo() and not record)
+        self.controls.set_history(
+            undo and sealed is None and not record, self.match.can_redo() and not record
+        )
         self.controls.set_hint(self.hint.usable(self.match, self.input_player()), self.hint.thinking)
 
     def _refresh_view_buttons(self, force: bool = False) -> None:
@@ -630,8 +631,12 @@ class MatchScene(Scene):
 
     def _end_banner(self, animate: bool) -> EndBanner:
         return EndBanner(
-            self.ui, self.frame.moves(False), self.end_result(), compact=self.frame.compact,
-            swap_tip=texts.swap_words(self.match), animate=animate,
+            self.ui,
+            self.frame.moves(False),
+            self.end_result(),
+            compact=self.frame.compact,
+            swap_tip=texts.swap_words(self.match),
+            animate=animate,
         )
 
     def end_result(self) -> Result:
@@ -742,8 +747,11 @@ class MatchScene(Scene):
         """The board's own motion; the computer's (or a hint's) answer looked for, with its spinner
         turning, and the curtain's and a hint's pulse at a gentle rate; the banner's message and the
         "your turn" chime when they are due. A still board on the human's turn sleeps."""
-        waiting = ((self.ai_to_move() is not None and not self.computer.stopped) or self.hint.thinking
-                   or self.solved.pending)
+        waiting = (
+            (self.ai_to_move() is not None and not self.computer.stopped)
+            or self.hint.thinking
+            or self.solved.pending
+        )
         gentle = waiting or self.curtain_for is not None or self.hint.shown is not None
         return sooner(
             self.view.next_frame(),

@@ -148,8 +148,9 @@ class SolvedBadge:
         step = round(style.font(size).get_linesize() * 1.3 * 0.8)
         return step * len(lines) + 2 * PADDING
 
-    def draw(self, surface: pygame.Surface, match: Match, moves: pygame.Rect, compact: bool,
-             reviewing: bool) -> None:
+    def draw(
+        self, surface: pygame.Surface, match: Match, moves: pygame.Rect, compact: bool, reviewing: bool
+    ) -> None:
         """The badge in the space :meth:`room` left under the move list ``moves`` (its full rect)."""
         text = None if reviewing else self.text(match)
         if text is None:

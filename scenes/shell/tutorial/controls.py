@@ -34,7 +34,10 @@ class LessonControls(PanelControls):
             text = next_label if key == "next" else label
             primary = key == "next"
             self.buttons[key] = UIButton(
-                rects[key], text, self.ui, tool_tip_text=tip,
+                rects[key],
+                text,
+                self.ui,
+                tool_tip_text=tip,
                 object_id=ObjectID(f"#lesson_{key}", "@primary" if primary else "@secondary"),
             )
         self._next_label = next_label

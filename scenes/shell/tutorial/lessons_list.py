@@ -247,8 +247,15 @@ class LessonsScreen(Scene):
             label = style.text(
                 surface, summary, (right, header.centery - 26), 15, style.PARCHMENT_DARK, anchor="topright"
             )
-            count = style.text(surface, f"{earned} / {3 * len(lessons)}", (right, label.bottom + 16), 17,
-                               style.ACCENT_LIGHT, bold=True, anchor="midright")
+            count = style.text(
+                surface,
+                f"{earned} / {3 * len(lessons)}",
+                (right, label.bottom + 16),
+                17,
+                style.ACCENT_LIGHT,
+                bold=True,
+                anchor="midright",
+            )
             marks.star(surface, (count.left - 15, count.centery - 1), 10, True)
             right = min(label.left, count.left - 28) - 16
         title = style.fit_text(self.info.title, 30, right - x, True)

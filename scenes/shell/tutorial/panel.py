@@ -97,8 +97,9 @@ class LessonPainter:
         box = scene.text_rect
         compact = scene.frame.compact
         x, width = box.left, box.width
-        head = style.text(surface, f"LESSON {scene.index + 1} OF {scene.count}", (x, box.top), 13,
-                          style.ACCENT, bold=True)
+        head = style.text(
+            surface, f"LESSON {scene.index + 1} OF {scene.count}", (x, box.top), 13, style.ACCENT, bold=True
+        )
         self._draw_step_dots(surface, box.right, head.centery)
         title_size = 20 if compact else 23
         lines = style.wrap(scene.lesson.title, title_size, width, bold=True, max_lines=2)
@@ -172,8 +173,15 @@ class LessonPainter:
         if foot:
             style.text_block(surface, foot, (x, bottom - len(foot) * _line(14)), 14, color)
         elif extra and y + 24 <= bottom - 14:  # the status only where it has air around it
-            style.text(surface, style.fit_text(extra, 14, width, True), (x, bottom), 14, style.INK_SOFT,
-                       bold=True, anchor="bottomleft")
+            style.text(
+                surface,
+                style.fit_text(extra, 14, width, True),
+                (x, bottom),
+                14,
+                style.INK_SOFT,
+                bold=True,
+                anchor="bottomleft",
+            )
 
     def _verdict_lines(self, width: int, size: int, room: int) -> tuple[list[str], int] | None:
         """The verdict's lines that fit in ``room`` pixels (at least one), and the box's height."""
@@ -197,8 +205,13 @@ class LessonPainter:
         rect = pygame.Rect(box.left, y, box.width, height)
         pygame.draw.rect(surface, WRONG_BG if wrong else RIGHT_BG, rect, border_radius=10)
         edge = style.BAD if wrong else style.GOOD
-        pygame.draw.rect(surface, edge, (rect.left, rect.top, 6, rect.height),
-                         border_top_left_radius=10, border_bottom_left_radius=10)
+        pygame.draw.rect(
+            surface,
+            edge,
+            (rect.left, rect.top, 6, rect.height),
+            border_top_left_radius=10,
+            border_bottom_left_radius=10,
+        )
         pygame.draw.rect(surface, edge, rect, width=2, border_radius=10)
         style.text(surface, heading, (rect.left + 16, rect.top + 8), size, edge, bold=True)
         style.text_block(surface, lines, (rect.left + 16, rect.top + 10 + _line(size)), size, style.INK)
@@ -231,8 +244,11 @@ class LessonPainter:
             style.text(surface, best, (box.centerx, y), 14, style.INK_SOFT, anchor="midtop")
             y += 22
         elif run.stars < 3:
-            again = ("Shown an answer: two stars at most. Restart to find every move yourself."
-                     if run.shown else "Restart to try for three stars.")
+            again = (
+                "Shown an answer: two stars at most. Restart to find every move yourself."
+                if run.shown
+                else "Restart to try for three stars."
+            )
             for line in style.wrap(again, 14, box.width, max_lines=2):
                 style.text(surface, line, (box.centerx, y), 14, style.INK_SOFT, anchor="midtop")
                 y += 20

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from game.records import Record
     from scenes.kit.app import App
 
+
 def records_folder(data_dir: Path) -> Path:
     """Where this app writes records: beside its data when the data directory was chosen for it
     (``--data-dir``: tests and portable runs touch nothing else), else the documents folder. The app

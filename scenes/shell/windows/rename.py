@@ -71,9 +71,9 @@ class RenameWindow(UIWindow):
         window then closes. Cancel closes it without an answer."""
         if not self.alive():
             return None
-        confirmed = (
-            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry
-        ) or (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.rename_button)
+        confirmed = (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry) or (
+            event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.rename_button
+        )
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.cancel_button:
             self.kill()
         if not confirmed:

@@ -26,8 +26,11 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("H", "a hint against the computer: its suggested move, shown on the board, not played"),
     ("F1", "these rules"),
     ("Tab / Shift+Tab", "play by keyboard: a cursor on the board, then each button of the panel in turn"),
-    ("Arrow keys", "move the cursor on the board (Up or Down also puts it there; until it is there, "
-     "Left and Right step through the moves)"),
+    (
+        "Arrow keys",
+        "move the cursor on the board (Up or Down also puts it there; until it is there, "
+        "Left and Right step through the moves)",
+    ),
     ("Enter / Space", "click where the cursor is, or press the button it is on"),
     ("Esc", "put a picked-up piece back down, else the pause menu"),
     ("M", "sound on / off"),
@@ -37,8 +40,11 @@ CONTROLS: tuple[tuple[str, str], ...] = (
 )
 
 SECRET_ORDER_CONTROLS: tuple[tuple[str, str], ...] = (
-    ("Two players, one screen", "every secret entry starts behind a curtain that tells the other "
-     "player to look away; click or press Space when you are at the screen"),
+    (
+        "Two players, one screen",
+        "every secret entry starts behind a curtain that tells the other "
+        "player to look away; click or press Space when you are at the screen",
+    ),
     ("Backspace on the curtain", "take your confirmed orders back before handing over"),
 )
 """Extra controls of games with secret simultaneous orders (the hot-seat hand-off)."""

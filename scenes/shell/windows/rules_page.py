@@ -220,8 +220,9 @@ class RulesWindow(UIWindow):
         width, height = self._picture_size()
         options = diagram_options(self.info, diagram)
         marks = PictureMarks(diagram.rings, diagram.arrows)
-        picture = board_picture(self.info.id, start, (width, height), marks=marks, options=options,
-                                moves=diagram.moves)
+        picture = board_picture(
+            self.info.id, start, (width, height), marks=marks, options=options, moves=diagram.moves
+        )
         left = PAD + (self._page_width() - width) // 2
         image = UIImage(
             pygame.Rect(left, self._bottom, width, height),
@@ -261,8 +262,9 @@ class RulesWindow(UIWindow):
         return 1.0
 
     # -- resizing and scrolling -----------------------------------------------------------------------
-    def set_dimensions(self, dimensions: tuple[int, int] | pygame.Vector2,
-                       clamp_to_container: bool = False) -> None:
+    def set_dimensions(
+        self, dimensions: tuple[int, int] | pygame.Vector2, clamp_to_container: bool = False
+    ) -> None:
         """A new width lays the page out again at the next frame (text wraps, pictures scale)."""
         page = getattr(self, "page", None)  # pygame-gui sizes the window before __init__ ends
         old = self.get_container().get_size() if page is not None else None
