@@ -10,6 +10,7 @@ them first.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import time
 import warnings
@@ -791,7 +792,24 @@ class App:
             if worker is not None:
                 worker.close()
         self.sound.close()
+        with contextlib.suppress(pygame.error):
+            # pygame-gui posts events that name their widgets. Left in the queue (tests step the app
+            # without reading it) they kept every screen of every App alive, ~35 MB an App: pygame
+            # lets go of an event's attributes when it is read, never when the queue is cleared or
+            # pygame quits (pygame-ce 2.5.8), so the queue is read empty here
+            pygame.event.get()
         memory.unsettle()  # what this App froze can be collected once it is gone (tests make many)
+        self._canvas = None
+        self.settle = Settling(self)  # it remembered the last screens drawn
+        self._ui_watch = UIWatch()  # and this the last screen's widgets
+        self._held = []
+        # The screens left are garbage now; collected while pygame still runs, their fonts close
+        # their files. After pygame.quit() a font still open keeps its whole font file (pygame-gui
+        # reads them into memory) for good: ~20 MB an App in a test process that makes hundreds.
+        font.cache_clear()
+        with contextlib.suppress(Exception):  # pygame-gui remembers the last manager made, globally
+            pygame_gui.core.utility.set_default_manager(None)  # type: ignore[arg-type]
+        gc.collect()
         pygame.quit()
         font.cache_clear()  # the faces died with pygame.quit(): whoever draws next makes new ones
 
