@@ -343,14 +343,14 @@ def test_a_storm_over_a_data_folder_of_invisible_names(tmp_path: Path) -> None:
     """Every screen that lists or takes a name (menu, load, rename, delete, records, settings), over
     a data folder whose own path, saves, records and folders are named with every Cc/Cf character,
     lone surrogates and bytes that are not UTF-8, under the storm tool: no frame raises."""
-    from scenes.dev.storm import storm
+    from scenes.dev.storm import INVISIBLE_TEXT, storm
 
     root = tmp_path / _hostile_path_name()
     write_hostile_files(root)
     app = new_app(data_dir=root, size=(1024, 640))
     try:
         for screen in ("menu", "load", "settings"):
-            storm(app, screen, events=120, seed=27)
+            storm(app, screen, events=120, seed=27, texts=INVISIBLE_TEXT)
         load = app.goto("load")
         _frames(app)
         for index in range(min(len(load.entries), 12)):
