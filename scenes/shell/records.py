@@ -34,7 +34,7 @@ from pygame_gui.elements import UIButton
 from game.records import SUFFIX
 from game.text import clean_text, file_name, os_reason
 from saves.save_file import result_text
-from scenes.kit import style
+from scenes.kit import row_list, style
 from scenes.kit.app import Scene
 from scenes.kit.pacing import NOW
 from scenes.kit.picture import board_picture, placeholder
@@ -355,10 +355,10 @@ class RecordsScreen(Scene):
             self.open_button.disable()
 
     def _max_scroll(self) -> int:
-        return max(0, len(self.rows) * self.row_h - self.list_rect.height)
+        return row_list.max_scroll(len(self.rows), self.row_h, self.list_rect.height)
 
     def _clamp_scroll(self) -> None:
-        self.scroll = max(0, min(self.scroll, self._max_scroll()))
+        self.scroll = row_list.clamp_scroll(self.scroll, len(self.rows), self.row_h, self.list_rect.height)
 
     def select(self, index: int | None) -> None:
         """Select a row and scroll it into view."""
@@ -366,29 +366,18 @@ class RecordsScreen(Scene):
             self.selected = None
         else:
             self.selected = max(0, min(index, len(self.rows) - 1))
-            top = self.selected * self.row_h
-            if top < self.scroll:
-                self.scroll = top
-            elif top + self.row_h > self.scroll + self.list_rect.height:
-                self.scroll = top + self.row_h - self.list_rect.height
+            self.scroll = row_list.scroll_to_show(
+                self.scroll, self.selected, self.row_h, self.list_rect.height
+            )
         self._clamp_scroll()
         self._update_buttons()
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.list_rect.collidepoint(pos):
-            return None
-        index = (pos[1] - self.list_rect.y + self.scroll) // self.row_h
-        return index if 0 <= index < len(self.rows) else None
+        return row_list.row_at(pos, self.list_rect, self.scroll, self.row_h, len(self.rows))
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Screen rect of a row (may lie outside the visible list)."""
-        bar = 14 if self._max_scroll() > 0 else 0
-        return pygame.Rect(
-            self.list_rect.x,
-            self.list_rect.y + index * self.row_h - self.scroll,
-            self.list_rect.width - bar,
-            self.row_h - 6,
-        )
+        return row_list.row_rect(index, self.list_rect, self.scroll, self.row_h, len(self.rows))
 
     def _visible(self) -> range:
         first = self.scroll // self.row_h
