@@ -232,9 +232,10 @@ def _bench(data_dir: Path, size: tuple[int, int]) -> int:
 def _take_data_folder(data_dir: Path | None) -> AlreadyRunning | None:
     """Lock the data folder for this process (:mod:`saves.instance`): None when this copy may go on
     (locked, or locking is impossible here), the refusal when another copy holds the folder."""
-    from saves.instance import AlreadyRunning, acquire
+    from saves.instance import AlreadyRunning, acquire, listen_for_forward
     from saves.paths import resolve_data_dir
 
+    listen_for_forward(_bring_window_forward)  # before the lock, whose file then says this copy listens
     try:
         acquire(resolve_data_dir(data_dir))  # held until the process ends, however it ends
     except AlreadyRunning as exc:
@@ -242,10 +243,29 @@ def _take_data_folder(data_dir: Path | None) -> AlreadyRunning | None:
     return None
 
 
+def _bring_window_forward() -> None:
+    """A second start asked for this copy (:func:`saves.instance.ask_holder_forward`): raise the
+    window, restored if it was minimised. Never raises: it runs as a signal handler."""
+    try:
+        import pygame
+
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            window = pygame.Window.from_display_module()
+            window.restore()
+            window.focus()
+        print("curio-boards: another start on this data folder: this window comes forward", file=sys.stderr)
+    except Exception:  # an old SDL without the call, a window being rebuilt: the second start still says so
+        pass
+
+
 def already_open(refused: AlreadyRunning) -> int:
-    """A second start on a folder another copy has open: one line on stderr, a small window that
-    says so, then exit 0 without touching the folder (starting twice is no error of the player's)."""
-    print(f"curio-boards: {refused}; this copy closes.", file=sys.stderr, flush=True)
+    """A second start on a folder another copy has open: the first copy's window is brought forward
+    where the system allows, one line on stderr, a small window that says so, then exit 0 without
+    touching the folder (starting twice is no error of the player's)."""
+    from saves.instance import ask_holder_forward
+
+    forward = "; its window is brought forward" if ask_holder_forward(refused) else ""
+    print(f"curio-boards: {refused}{forward}; this copy closes.", file=sys.stderr, flush=True)
     from scenes.shell.already_open import show_already_open
 
     show_already_open(refused.data_dir)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import sys
 import time
@@ -18,8 +17,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game import clock
-from game.ai import ALL_LEVELS, BUDGET_SECONDS, LEVELS, choose_move
-from game.bench import seconds_of, think_figures, think_table
+from game.ai import ALL_LEVELS, LEVELS
+from game.cli_analyse import add_commands as add_analysis_commands
+from game.cli_bench import add_command as add_bench_command
 from game.core import GameError, GameInfo, GameState, parse_option_args
 from game.ladder import (
     BOT_LEVELS,
@@ -157,8 +157,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 # -- hint ------------------------------------------------------------------------------------------
 def cmd_hint(args: argparse.Namespace) -> int:
-    """Print whose move it is and, as the last line, the suggested move in notation."""
-    from game.hint import HintError, hint_player, suggest
+    """Print whose move it is, why the move is suggested (and, in Elasta and Nelaxtam, what the turn
+    should bring) and, as the last line, the suggested move in notation."""
+    from game.hint import HintError, explain, hint_player, suggest
 
     info, state, _ = _position(args)
     wanted = args.player.strip().lower() if args.player else None
@@ -172,6 +173,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
     print(
         f"{info.player_title(player)} to move; the {args.level} computer suggests (thought {seconds:.1f} s):"
     )
+    said = explain(state, player, move, args.seed)
+    print(f"Why: {said.reason}")
+    if said.expected:
+        print(said.expected)
     print(state.move_to_text(player, move))
     return 0
 
@@ -198,7 +203,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
     if args.depth < 0:
         raise UsageError("--depth must be 0 or more")
     state = _replay(_start_state(info, args.option, args.position), args.moves)
-    counter: Callable[[GameState, int], int] = info.extra.get("perft", perft)
+    counter: Callable[[GameState, int], int] = info.perft or perft
     for depth in range(1, args.depth + 1):
         start = time.perf_counter()
         count = counter(state, depth)
@@ -435,75 +440,6 @@ def cmd_ladder_merge(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- bench -----------------------------------------------------------------------------------------
-def rules_speed(info: GameInfo, seconds: float, seed: int = 7) -> float:
-    """Positions per second over random playouts: list legal moves, pick one, apply it."""
-    rng = random.Random(seed)
-    count = 0
-    deadline = time.perf_counter() + seconds
-    start = time.perf_counter()
-    state = info.new_state()
-    while time.perf_counter() < deadline:
-        if state.over:
-            state = info.new_state()
-        turn = {}
-        for player in state.to_move():
-            state.legal_moves(player)
-            turn[player] = state.random_move(player, rng)
-        state = state.apply_turn(turn)
-        count += 1
-    return count / (time.perf_counter() - start)
-
-
-def cmd_bench(args: argparse.Namespace) -> int:
-    games = [_game(g) for g in args.games] if args.games else all_games()
-    levels = args.levels or list(LEVELS)
-    budgets = {level: BUDGET_SECONDS[level] * clock.scale for level in ALL_LEVELS}
-    for info in games:
-        states = info.bench_states() if info.bench_states else [info.new_state()]
-        if args.positions:
-            states = states[: args.positions]
-        print(
-            f"{info.id}: AI seconds per move over {len(states)} fixed positions, against each level's "
-            "budget (depth: the search's median depth)"
-        )
-        stats = getattr(sys.modules.get(info.ai.__module__), "LAST_STATS", None)
-        figures = think_figures(
-            states, levels, lambda s, p, lv, seed: choose_move(s, p, lv, seed=seed), budgets, stats
-        )
-        for line in think_table(figures):
-            print(line, flush=True)
-        extra_bench: Callable[[float], list[tuple[str, float]]] | None = info.extra.get("rules_bench")
-        if extra_bench is not None:
-            for label, rate in extra_bench(args.seconds):
-                print(f"  rules: {label}: {rate:,.0f}/s")
-        print(f"  rules: random playouts: {rules_speed(info, args.seconds):,.0f} positions/s", flush=True)
-    _print_responsiveness([info.id for info in games])
-    return 0
-
-
-def _print_responsiveness(ids: Sequence[str]) -> None:
-    """How fast the app gets its answers back: a worker closed while it thinks (it is killed, not
-    waited for), and the solved badge refusing a position out of its reach (never searched)."""
-    from game.match import Match
-    from game.search import Limit
-    from game.worker import AIWorker
-
-    worker = AIWorker()
-    match = Match("elephant-run")
-    match.play_text("@c2")
-    worker.request(match.to_record(), "farmers", "hard", 5, Limit(time=600))
-    time.sleep(1.5)  # the process starts and is deep in its think
-    print(f"worker: closed while thinking in {seconds_of(worker.close):.3f} s")
-    if "elephant-run" in ids:
-        from game.solved import solved_text
-
-        bench = get("elephant-run").bench_states
-        far = bench()[1] if bench else get("elephant-run").new_state()  # the opening: 10 points to go
-        refused = seconds_of(lambda: solved_text(far))
-        print(f"solved badge: refused a position out of reach in {1000 * refused:.2f} ms")
-
-
 # -- entry -----------------------------------------------------------------------------------------
 _SUBPARSERS: dict[str, argparse.ArgumentParser] = {}
 
@@ -544,11 +480,11 @@ def cmd_lessons(args: argparse.Namespace) -> int:
 # -- solve -----------------------------------------------------------------------------------------
 def cmd_solve(args: argparse.Namespace) -> int:
     """The exact value of a position and of each move, for games that carry a solver in
-    ``GameInfo.extra["solve"]`` (Elephant Run): ``(state, seconds) -> lines``."""
+    ``GameInfo.solve_report`` (Elephant Run): ``(state, seconds) -> lines``."""
     info = _game(args.game)
-    solver: Callable[[GameState, float], list[str]] | None = info.extra.get("solve")
+    solver = info.solve_report
     if solver is None:
-        solvable = ", ".join(g.id for g in all_games() if "solve" in g.extra)
+        solvable = ", ".join(g.id for g in all_games() if g.solve_report is not None)
         raise UsageError(f"{info.title} has no exact solver (games with one: {solvable})")
     if args.seconds <= 0:
         raise UsageError("--seconds must be more than 0")
@@ -709,13 +645,7 @@ def build_parser() -> argparse.ArgumentParser:
     _SUBPARSERS["gauntlet"] = gauntlet_p
     ladder_p.set_defaults(func=cmd_ladder)
 
-    bench = sub.add_parser("bench", help="AI think times per level and rules speed")
-    bench.add_argument("games", nargs="*", metavar="GAME")
-    bench.add_argument("--levels", nargs="+", choices=ALL_LEVELS, metavar="LEVEL")
-    bench.add_argument("--positions", type=int, default=0, help="use only the first N positions")
-    bench.add_argument("--seconds", type=float, default=2.0, help="seconds per rules-speed figure")
-    _SUBPARSERS["bench"] = bench
-    bench.set_defaults(func=cmd_bench)
+    add_bench_command(sub, _SUBPARSERS)
 
     lessons = sub.add_parser("lessons", help="list a game's lessons, or check them with --check")
     lessons.add_argument("game", help=f"game id ({ids})")
@@ -734,6 +664,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("moves", nargs="*", metavar="MOVE")
     _SUBPARSERS["solve"] = solve
     solve.set_defaults(func=cmd_solve)
+    add_analysis_commands(sub, _SUBPARSERS)  # analyse, calibrate
     return parser
 
 

@@ -444,6 +444,15 @@ class Credit:
 
 
 @dataclass(frozen=True)
+class SolvedBadge:
+    """What a game with an exact solver offers the "solved" badge: a cheap test the screen makes
+    after every turn, and the words (None past ``seconds`` or out of reach), worked out in a worker."""
+
+    within_reach: Callable[[GameState], bool]
+    words: Callable[[GameState, float], str | None]
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A register entry: everything the menu, command line, saves and tests need about a game."""
 
@@ -460,10 +469,26 @@ class GameInfo:
     """Designers, year, publisher, the source of the rules and its licence (see :class:`Credit`)."""
     bench_states: Callable[[], list[GameState]] | None = None
     position_factory: Callable[[str, dict[str, str]], GameState] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    perft: Callable[[GameState, int], int] | None = None
+    """A fast perft by the standard convention (bit boards, make/unmake) for ``perft`` and the
+    tests; None: the command line counts with the generic :func:`game.core.perft`."""
+    rules_bench: Callable[[float], list[tuple[str, float]]] | None = None
+    """Extra lines for ``bench``'s rules speed, ``seconds -> [(label, figure)]``."""
+    solve_report: Callable[[GameState, float], list[str]] | None = None
+    """``python -m game solve``: exact values of a position and its moves, ``(state, seconds) ->
+    lines``; None: the game cannot be solved."""
+    greedy: Callable[[GameState, str, random.Random], Move] | None = None
+    """The greedy beginner the ladder measures the levels against (``game/<game>/greedy.py``); None:
+    :func:`game.greedy.generic_move`."""
+    solved_badge: SolvedBadge | None = None
+    """The "solved" badge's words for positions an exact solver reaches (:mod:`game.solved`); None:
+    never a badge in this game."""
     styles: Callable[[], Sequence[Any]] | None = None
     """The styles of play the gauntlet seats against the levels (``game/<game>/styles.py``, a list
     of :class:`game.styles.Style`), loaded only when asked for; None: no gauntlet for this game."""
+    level_notes: Mapping[str, str] = field(default_factory=dict)
+    """What each computer level is like in this game, in one line a player can act on ("sees its
+    move and your reply"), shown on the new-game screen; a level not named gets the general line."""
 
     def new_state(self, options: Mapping[str, str] | None = None) -> GameState:
         return self.factory(self.validate(options or {}))

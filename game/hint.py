@@ -13,12 +13,14 @@ AI worker, see :func:`worker_request`) and the tests.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+import json
+import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.ai import choose_move
-from game.core import GameError, GameState, Move
+from game.core import WORDS_ERRORS, GameError, GameState, Move, optional_module
+from game.explaining import Reasons, one_sentence
 from game.register import get as get_game
 from game.search import Limit
 
@@ -90,11 +92,88 @@ def suggest_text(
     return state.move_to_text(who, choose_move(state, who, level, seed, limit))
 
 
+HINT_ANSWER = "hint"
+"""The level a hint asks the worker for: the hard computer's move *and* its explanation, worked out
+in the worker since the reason of a secret order searches too (:func:`answer_for_record`)."""
+
+
 def worker_request(match: Match, player: str) -> tuple[dict[str, Any], str, str]:
     """(record, player, level) for :meth:`game.worker.AIWorker.request`: the public record only, the
     very record the computer's own searches get, so a hint can never read sealed orders."""
     hint_player(match.state, player)
-    return match.public_record(), player, HINT_LEVEL
+    return match.public_record(), player, HINT_ANSWER
+
+
+# -- why: the suggestion explained -----------------------------------------------------------------
+@dataclass(frozen=True)
+class Explanation:
+    """Why the hint is a good move, in one sentence; in the games of secret orders also what the turn
+    is expected to bring (one sentence beginning "Expected:"), else ""."""
+
+    reason: str
+    expected: str = ""
+
+
+def explain(state: GameState, player: str, move: Move, seed: int | None = None) -> Explanation:
+    """``move`` of ``player`` explained from the position: the game's own ``explain.py`` (beside its
+    rules, like ``words.py``) gives the reasons; a game without one, or one that cannot read this
+    move, says what the move does in its words. Bounded work (the games cap their look-ups), the same
+    for a seed."""
+    package = type(state).__module__.rpartition(".")[0]
+    module = optional_module(f"{package}.explain") if package.startswith("game.") else None
+    reasons = Reasons()
+    if module is not None:
+        try:
+            reasons = module.explain(state, player, move, random.Random(seed))
+        except WORDS_ERRORS:  # a reason that fails must never cost the player the hint itself
+            reasons = Reasons()
+    reason = one_sentence(reasons.why) or plain_reason(state, player, move)
+    return Explanation(reason, one_sentence(reasons.expected, lead="Expected: "))
+
+
+def plain_reason(state: GameState, player: str, move: Move) -> str:
+    """What the move does, in the game's words, where nothing better is known: the computer's search
+    chose it, and this much can always be said."""
+    if len(state.to_move()) == 1:
+        try:
+            said = state.describe_turn({player: move}, state.apply_turn({player: move})).line
+            return one_sentence([f"the hard computer's pick: {said.rstrip('.')}"])
+        except GameError:
+            pass
+    return "It is the hard computer's choice for this turn."
+
+
+def answer_for_record(record: dict[str, Any], player: str, seed: int, limit: Limit | None = None) -> str:
+    """The worker's answer to :data:`HINT_ANSWER`: the move in notation with its explanation, as one
+    line of JSON (:func:`read_answer` takes it apart). Only the public record is read."""
+    from game.match import Match
+
+    state = Match.from_record(record).state
+    move = choose_move(state, player, HINT_LEVEL, seed, limit)
+    answer: dict[str, str] = {"move": state.move_to_text(player, move)}
+    try:
+        said = explain(state, player, move, seed)
+        answer.update(reason=said.reason, expected=said.expected)
+    except Exception:  # the move is the hint; its reason is a bonus that must never lose it
+        pass
+    return json.dumps(answer)
+
+
+def read_answer(text: str) -> tuple[str, Explanation | None]:
+    """(notation, explanation) from :func:`answer_for_record`'s line; plain notation (an older
+    worker, a test's fake) has no explanation."""
+    if not text.startswith("{"):
+        return text, None
+    try:
+        answer = json.loads(text)
+        move = str(answer["move"])
+    except (ValueError, KeyError, TypeError):
+        return text, None
+    reason = answer.get("reason")
+    if not isinstance(reason, str) or not reason:
+        return move, None
+    expected = answer.get("expected")
+    return move, Explanation(reason, expected if isinstance(expected, str) else "")
 
 
 # -- the suggestion in words ------------------------------------------------------------------------
@@ -102,71 +181,19 @@ def worker_request(match: Match, player: str) -> tuple[dict[str, Any], str, str]
 # tangle, so the status line also says them. Other games' moves are one piece going somewhere, which
 # the marks on the board show better than any sentence.
 
-_NELAXTAM_ORDERS: dict[str, tuple[str, str]] = {
-    "ne": ("move", " north-east"),
-    "nw": ("move", " north-west"),
-    "se": ("move", " south-east"),
-    "sw": ("move", " south-west"),
-    "xn": ("destroy", " to the north"),
-    "xe": ("destroy", " to the east"),
-    "xs": ("destroy", " to the south"),
-    "xw": ("destroy", " to the west"),
-    "-": ("hold", ""),
-}
-"""Each order's verb and where it goes, in the order the sentence lists them (holding last)."""
-_NELAXTAM_ORDER = re.compile(r"([0-9]+)(-|ne|nw|se|sw|x[nesw])")
-
-
-def _elasta_words(state: GameState, text: str) -> str:
-    if text.isdigit() and len(text) == 8:
-        files = "ABCDEFGH"
-        chips = " ".join(f"{file}{chip}" for file, chip in zip(files, text, strict=True))
-        seven, six = files[text.index("7")], files[text.index("6")]
-        return f"Suggested chips for files A-H: {chips} (your 7 on {seven}, your 6 on {six})."
-    if text == "-":
-        return "Suggested: place no token."
-    return f"Suggested: place your token on {text}."
-
-
-def _nelaxtam_words(state: GameState, text: str) -> str:
-    parts = [part for part in text.split(",") if part]
-    if getattr(state, "phase", "") == "invasion":
-        landing = ", ".join(f"troop {n} on {square}" for n, square in enumerate(parts, start=1))
-        return f"Suggested landing: {landing}."
-    if text == "-":
-        return "Suggested: every troop holds."
-    troops_by_order: dict[str, list[str]] = {}
-    for part in parts:
-        found = _NELAXTAM_ORDER.fullmatch(part)
-        if found is None:
-            raise ValueError(part)
-        troops_by_order.setdefault(found.group(2), []).append(found.group(1))
-    orders = []
-    for order, (verb, where) in _NELAXTAM_ORDERS.items():
-        troops = troops_by_order.get(order)
-        if troops:
-            many = len(troops) > 1
-            names = ", ".join(troops[:-1]) + " and " + troops[-1] if many else troops[0]
-            orders.append(f"troop{'s' if many else ''} {names} {verb}{'' if many else 's'}{where}")
-    return "Suggested: " + "; ".join(orders) + "."
-
-
-_WORDS: dict[str, Callable[[GameState, str], str]] = {
-    "elasta": _elasta_words,
-    "nelaxtam": _nelaxtam_words,
-}
-"""Games whose suggestion is also said in words, by game id."""
-
 
 def in_words(state: GameState, text: str) -> str | None:
-    """The orders ``text`` said for the status line, in the games whose move is many parts at once;
+    """The orders ``text`` said for the status line, in the games whose move is many parts at once
+    (their ``explain.py`` has ``suggestion_words(state, text)``);
     None in the others, whose marks on the board say it better (their notation may name a direction
     or a phalanx's far end rather than where the piece goes, which beside an arrow would confuse)."""
-    words = _WORDS.get(state.game_id)
+    package = type(state).__module__.rpartition(".")[0]
+    module = optional_module(f"{package}.explain") if package.startswith("game.") else None
+    words = getattr(module, "suggestion_words", None)
     if words is None:
         return None
     try:
-        return words(state, text)
+        return str(words(state, text))
     except (ValueError, IndexError):  # wording must never cost the player the hint itself
         return f"Suggested: {text}."
 

@@ -207,7 +207,8 @@ def merged_results(
     for path in paths:
         name = os.fspath(path)
         document = read_document(path)
-        settings = document.get("settings") if isinstance(document.get("settings"), dict) else {}
+        found = document.get("settings")
+        settings: dict[str, Any] = found if isinstance(found, dict) else {}
         mode = {"clock": settings.get("clock", "wall"), "budget_scale": settings.get("budget_scale", 1.0)}
         if shared is None:
             shared = mode
@@ -216,7 +217,8 @@ def merged_results(
                 f"{name} was played with {_mode_text(mode)}, the files before it with "
                 f"{_mode_text(shared)}: such games do not add up"
             )
-        prints = document.get("fingerprints") if isinstance(document.get("fingerprints"), dict) else {}
+        found = document.get("fingerprints")
+        prints: dict[str, Any] = found if isinstance(found, dict) else {}
         for number, record in enumerate(document["results"], start=1):
             try:
                 result = result_from_json(record)

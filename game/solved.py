@@ -1,92 +1,46 @@
-"""The "solved" badge's words: who wins an Elephant Run endgame with best play, for players.
+"""The "solved" badge's words: who wins an endgame with best play, for players.
 
-Elephant Run is the one game the app can solve exactly, and only near its end (see
-:mod:`game.elephant_run.solver`: each point the elephant still needs multiplies the work about
-tenfold). The match screen may show the verdict as a badge, off by default since it gives the game
-away (the ``show_solved`` setting). The search runs in an AI worker process like any other (the
-request's level is :data:`SOLVE_LEVEL`, see :func:`game.worker._think`), never on the window's thread.
-
-A position is *within reach* when the elephant needs at most :data:`REACH_NEED` points; even then the
-answer is given up past :data:`SOLVE_SECONDS`, and the badge simply stays away. The solver's memo is
-kept between requests (one per compound rule, as the hard level keeps its own), so the work of a
-search that ran out of time, and the positions a game passes through, make the next question cheap.
+Only a game with an exact solver has a badge (its ``GameInfo.solved_badge``; today Elephant Run's,
+:mod:`game.elephant_run.badge`), and only near the end, where the solver answers in time. The match
+screen may show the verdict as a badge, off by default since it gives the game away (the
+``show_solved`` setting). The search runs in an AI worker process like any other (a
+:class:`game.worker.Request` whose level is :data:`SOLVE_LEVEL`), never on the window's thread.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game import clock
-from game.core import GameState
-from game.elephant_run.rules import ELEPHANT, PHASE_PLAY, ElephantRunState
-from game.elephant_run.solver import OutOfBudget, Solver, Verdict
+from game.core import GameState, SolvedBadge
+from game.register import get
 
 SOLVE_LEVEL = "solve"
 """The worker request's level that asks for the badge's words instead of a move."""
 
-REACH_NEED = 6
-"""The elephant needs at most this many points: the solver usually answers within the budget (a
-quarter of a second at 5 points, 1.5 to 16 s at 6, where the budget cuts the slow ones short)."""
-
 SOLVE_SECONDS = 3.0
 """The most one badge may cost the worker: beyond it the position counts as out of reach."""
 
-MEMO_LIMIT = 300_000
-"""Solved positions kept between requests (about 110 bytes each); past it the memo starts afresh."""
 
-_SOLVERS: dict[bool, Solver] = {}
+def _badge(state: GameState) -> SolvedBadge | None:
+    try:
+        return get(state.game_id).solved_badge
+    except KeyError:  # a game the register does not know (a test's toy): no solver
+        return None
 
 
 def within_reach(state: GameState) -> bool:
-    """Whether the badge may be asked for ``state``: Elephant Run's play phase, the game not over,
-    the elephant needing at most :data:`REACH_NEED` points (cheap: the screen asks after every turn)."""
-    return (
-        isinstance(state, ElephantRunState)
-        and state.phase == PHASE_PLAY
-        and not state.over
-        and state.target - state.points <= REACH_NEED
-    )
-
-
-def _solver(compound: bool) -> Solver:
-    solver = _SOLVERS.get(compound)
-    if solver is None or len(solver.memo) > MEMO_LIMIT:
-        solver = _SOLVERS[compound] = Solver(compound)
-    return solver
-
-
-def verdict_words(state: ElephantRunState, verdict: Verdict) -> str:
-    """The badge's sentence: the winner, and how far the end is in moves of either side (the move
-    list's rows), or where the farmers stop the elephant."""
-    if verdict.winner == ELEPHANT:
-        moves = "move" if verdict.plies == 1 else "moves"
-        return f"Solved: the elephant wins with best play, in {verdict.plies} {moves}."
-    points = state.points + verdict.gain
-    return f"Solved: the farmers win with best play, holding the elephant to {points} points."
-
-
-def solve(state: GameState, seconds: float = SOLVE_SECONDS) -> Verdict | None:
-    """The verdict for ``state``, or None when it is out of reach or the solver runs out of time."""
-    if not within_reach(state):
-        return None
-    assert isinstance(state, ElephantRunState)
-    solver = _solver(state.compound)
-    solver.deadline = clock.now() + seconds
-    try:
-        return solver.verdict(state)
-    except OutOfBudget:
-        return None
-    finally:
-        solver.deadline = None
+    """Whether the badge may be asked for ``state`` (cheap: the screen asks after every turn)."""
+    badge = _badge(state)
+    return badge is not None and badge.within_reach(state)
 
 
 def solved_text(state: GameState, seconds: float = SOLVE_SECONDS) -> str | None:
-    """The badge's words for ``state``, or None when there is nothing to show."""
-    verdict = solve(state, seconds)
-    if verdict is None:
+    """The badge's words for ``state``, or None when there is nothing to show (no solver, out of
+    reach, or out of time)."""
+    badge = _badge(state)
+    if badge is None or not badge.within_reach(state):
         return None
-    assert isinstance(state, ElephantRunState)
-    return verdict_words(state, verdict)
+    return badge.words(state, seconds)
 
 
 def solved_text_for_record(record: dict[str, Any], seconds: float = SOLVE_SECONDS) -> str | None:

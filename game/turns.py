@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Hashable, Mapping
-from typing import ClassVar
+from typing import ClassVar, Literal, Self
 
 from game.core import GameState, IllegalMoveError, Move, Outcome
 
@@ -34,7 +34,7 @@ class AlternatingState(GameState):
     side: int
     quiet_plies: int
     history: tuple[Hashable, ...]
-    _outcome: Outcome | bool | None
+    _outcome: Outcome | Literal[False] | None
 
     draw_plies: ClassVar[int]
     """Plies without a capture after which the game is drawn."""
@@ -64,7 +64,7 @@ class AlternatingState(GameState):
     def outcome(self) -> Outcome | None:
         if self._outcome is False:
             self._outcome = self._compute_outcome()
-        return self._outcome  # type: ignore[return-value]
+        return self._outcome
 
     @abstractmethod
     def _compute_outcome(self) -> Outcome | None:
@@ -86,14 +86,14 @@ class AlternatingState(GameState):
             return 0, (key,)
         return self.quiet_plies + 1, (*self.history, key)
 
-    def apply_turn(self, turn: Mapping[str, Move]) -> AlternatingState:
+    def apply_turn(self, turn: Mapping[str, Move]) -> Self:
         player = self._sole_mover(turn)
         move = turn[player]
         self.check_move(player, move)
         return self._after_legal(move)
 
     @abstractmethod
-    def _after_legal(self, move: Move) -> AlternatingState:
+    def _after_legal(self, move: Move) -> Self:
         """The state after ``move``, which :meth:`check_move` has found legal."""
 
 
@@ -116,7 +116,7 @@ class SimultaneousState(GameState):
     def outcome(self) -> Outcome | None:
         return self._outcome
 
-    def apply_turn(self, turn: Mapping[str, Move]) -> SimultaneousState:
+    def apply_turn(self, turn: Mapping[str, Move]) -> Self:
         text = "/".join(str(v) for v in turn.values())
         if self._outcome is not None:
             raise IllegalMoveError(text, "the game is already over")
@@ -127,5 +127,5 @@ class SimultaneousState(GameState):
         return self._resolve(turn)
 
     @abstractmethod
-    def _resolve(self, turn: Mapping[str, Move]) -> SimultaneousState:
+    def _resolve(self, turn: Mapping[str, Move]) -> Self:
         """The state after ``turn``, whose every move :meth:`check_move` has found legal."""

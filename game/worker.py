@@ -1,7 +1,8 @@
 """The AI worker: thinks in a separate process so a window never stalls or waits to close.
 
-The scene sends the match *record* (plain data, the same a save file holds), and optionally a
-:class:`~game.search.Limit` (by default the level's budget), and gets back move notation. Nothing
+The scene sends a :class:`Request`: the match *record* (plain data, the same a save file holds),
+and optionally a :class:`~game.search.Limit` (by default the level's budget), and gets back move
+notation. Nothing
 game-specific crosses the process boundary, so one worker serves every game. A request that is no
 longer wanted (undo, new game, quit) is dropped by killing the process; a fresh one starts lazily on
 the next request.
@@ -37,16 +38,34 @@ class AIResult:
     seconds: float
 
 
+@dataclass(frozen=True)
+class Request:
+    """What the scene asks the worker: a move for ``player`` in the position ``record`` reaches,
+    at ``level`` with ``seed`` and within ``limit`` (None: the level's budget); or, for the level
+    :data:`game.solved.SOLVE_LEVEL`, the "solved" badge's words for that position. Plain data
+    (the record is what a save file holds), so one worker serves every game."""
+
+    request_id: int
+    record: dict[str, Any]
+    player: str
+    level: str
+    seed: int
+    limit: Limit | None = None
+
+
 def _think(record: dict[str, Any], player: str, level: str, seed: int, limit: Limit | None = None) -> str:
     """The move for ``player`` in notation, within ``limit`` (None: the level's budget); for the level
     ``"solve"`` (:data:`game.solved.SOLVE_LEVEL`) the "solved" badge's words instead, empty when the
     position is out of the solver's reach."""
     from game.ai import choose_move
+    from game.hint import HINT_ANSWER, answer_for_record
     from game.match import Match
     from game.solved import SOLVE_LEVEL, solved_text_for_record
 
     if level == SOLVE_LEVEL:
         return solved_text_for_record(record) or ""
+    if level == HINT_ANSWER:  # a hint: the hard computer's move with its reason, as JSON
+        return answer_for_record(record, player, seed, limit)
 
     match = Match.from_record(record)
     state = match.state
@@ -108,16 +127,16 @@ def _serve(requests: Any, results: Any) -> None:
     """Worker main loop: answer requests until told to stop (None), or until the app is gone."""
     _watch_parent()
     while True:
-        item = requests.get()
-        if item is None:
+        request: Request | None = requests.get()
+        if request is None:
             return
-        request_id, record, player, level, seed, limit = item
         start = time.perf_counter()
         try:
-            text, error = _think(record, player, level, seed, limit), None
+            text = _think(request.record, request.player, request.level, request.seed, request.limit)
+            error = None
         except Exception as exc:  # reported to the scene, which shows it instead of crashing
             text, error = None, f"{type(exc).__name__}: {exc}"
-        results.put(AIResult(request_id, text, error, time.perf_counter() - start))
+        results.put(AIResult(request.request_id, text, error, time.perf_counter() - start))
 
 
 class AIWorker:
@@ -155,7 +174,7 @@ class AIWorker:
         self._ensure()
         self._next_id += 1
         self._waiting = self._next_id
-        self._requests.put((self._next_id, record, player, level, seed, limit))
+        self._requests.put(Request(self._next_id, record, player, level, seed, limit))
         return self._next_id
 
     def poll(self) -> AIResult | None:

@@ -19,6 +19,13 @@ held and is turned away with a window that says so.
 * Within one process :func:`acquire` is idempotent per folder (the same lock is answered again), so
   the tests that build many apps in one process are unaffected.
 
+* Bringing the first copy forward (POSIX): a holder that called :func:`listen_for_forward` before
+  taking the lock writes ``forward: SIGUSR1`` under its pid, and a second start sends it that signal
+  (:func:`ask_holder_forward`), which the holder answers by raising its window. Only a holder that
+  wrote the line is signalled: the signal's default action ends a process, so an older copy (or
+  anything else holding the file) is never sent it. Windows has no such signal; there the second
+  start only says so.
+
 Why the data folder and not also the config folder (``settings.json``): the two are chosen together
 (:mod:`saves.paths`). With ``--data-dir`` or ``$CURIO_BOARDS_DATA_DIR`` the settings live inside the
 data folder (``<data folder>/config``); without them both are the player's per-user platform folders.
@@ -33,8 +40,10 @@ import contextlib
 import errno
 import logging
 import os
+import signal
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 LOCK_FILE = "curio-boards.lock"
@@ -133,22 +142,63 @@ def acquire(data_dir: Path | str) -> InstanceLock | None:
     return lock
 
 
+def _holder_lines(data_dir: Path | str) -> list[str]:
+    try:
+        with open(Path(data_dir) / LOCK_FILE, "rb") as handle:
+            return handle.read(128).decode("ascii").splitlines()
+    except (OSError, ValueError):
+        return []
+
+
 def holder_pid(data_dir: Path | str) -> int | None:
     """The process id the lock's holder wrote (None if there is none or it cannot be read). Only
     information: whether the lock is held is what :func:`acquire` answers."""
-    try:
-        with open(Path(data_dir) / LOCK_FILE, "rb") as handle:
-            text = handle.read(32).decode("ascii").strip()
-    except (OSError, ValueError):
-        return None
+    lines = _holder_lines(data_dir)
+    text = lines[0].strip() if lines else ""
     return int(text) if text.isdigit() else None
 
 
+FORWARD_SIGNAL: int | None = getattr(signal, "SIGUSR1", None)
+"""The signal a second start sends the holder to have its window raised (None: not on this system)."""
+FORWARD_LINE = "forward: SIGUSR1"
+_listening = False
+
+
+def listen_for_forward(bring_forward: Callable[[], None]) -> bool:
+    """Answer a second start's :func:`ask_holder_forward` with ``bring_forward()`` (called in the
+    main thread, between two steps of the program, as Python runs signal handlers). Call it before
+    :func:`acquire`, so the lock file says the holder listens. False where there is no such signal."""
+    global _listening
+    if FORWARD_SIGNAL is None:
+        return False
+    try:
+        signal.signal(FORWARD_SIGNAL, lambda _number, _frame: bring_forward())
+    except (OSError, ValueError):  # not the main thread: no handler can be set from here
+        return False
+    _listening = True
+    return True
+
+
+def ask_holder_forward(refused: AlreadyRunning) -> bool:
+    """Ask the copy that holds the folder to raise its window; True if it was asked. Only a holder
+    whose lock file says it listens is signalled (see the module's notes)."""
+    if FORWARD_SIGNAL is None or refused.pid is None or refused.pid == os.getpid():
+        return False
+    if FORWARD_LINE not in (line.strip() for line in _holder_lines(refused.data_dir)[1:]):
+        return False
+    try:
+        os.kill(refused.pid, FORWARD_SIGNAL)
+    except OSError:  # gone meanwhile, or another user's process: nothing to bring forward
+        return False
+    return True
+
+
 def _write_pid(fd: int) -> None:
+    text = f"{os.getpid()}\n" + (f"{FORWARD_LINE}\n" if _listening else "")
     with contextlib.suppress(OSError):  # information only: a full disk must not stop the game
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
-        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        os.write(fd, text.encode("ascii"))
 
 
 if sys.platform == "win32":  # (sys.platform, not os.name: the type checker follows this one)

@@ -28,14 +28,13 @@ away) or anything else that wrote the file meanwhile loses nothing.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterable
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from saves.atomic import write_atomic
+from saves.kept_file import FileWords, KeptFile
 from saves.reading import MISSING, Limits, ReadError, read_json
 
 PROGRESS_FILE = "progress.json"
@@ -45,25 +44,20 @@ MAX_STARS = 3
 LIMITS = Limits(file_bytes=256 * 1024, depth=6, string_chars=200, list_items=100, object_keys=1000)
 """Far above what five games' lessons need (a few dozen numbers), far below anything that could
 stall the menu."""
+WORDS = FileWords(
+    "Your lesson progress", "the stars you earn here are kept", "the stars you earn now are kept"
+)
+"""How the sentences about a damaged or newer progress file speak of it."""
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 """Game and lesson ids as the games write them; anything else in the file is not ours."""
 
 
-class Progress:
+class Progress(KeptFile):
     """The stars of every lesson, read lazily from ``<root>/progress.json`` on first use."""
 
     def __init__(self, root: Path | str) -> None:
-        self.root = Path(root)
-        self.path = self.root / PROGRESS_FILE
+        super().__init__(root, PROGRESS_FILE.removesuffix(".json"), WORDS)
         self._games: dict[str, dict[str, int]] | None = None
-        self.message: str | None = None
-        """Set when the file on disk could not be used: what happened, for the player."""
-        self.aside: Path | None = None
-        """Where the unusable file was moved (None if it could not be moved: then it is never
-        written over, and progress is kept for this session only)."""
-        self.writable = True
-        self.newer = False
-        """The file on disk was written by a newer version: read, never written (see the module)."""
 
     # -- reading ------------------------------------------------------------------------------------
     @property
@@ -87,47 +81,6 @@ class Progress:
             self._put_aside(exc.reason)
             return {}
 
-    def _leave_alone(self) -> None:
-        """A newer version's file: never written by this version, and the player told once."""
-        if not self.newer:
-            self.newer = True
-            self.writable = False
-            self.message = (
-                "Your lesson progress was written by a newer version of Curio Boards, so the "
-                "stars you earn here are kept only until you close the game."
-            )
-
-    def _there(self) -> bool:
-        """Whether something (anything, even a broken link) sits where the file goes."""
-        try:
-            return self.path.exists() or self.path.is_symlink()
-        except OSError:
-            return True
-
-    def _put_aside(self, reason: str) -> None:
-        """Keep the unusable file under a new name, so a fresh one can be written without losing it."""
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        target = self.root / f"progress.damaged-{stamp}.json"
-        number = 1
-        while target.exists() or target.is_symlink():
-            number += 1
-            target = self.root / f"progress.damaged-{stamp}-{number}.json"
-        try:
-            os.replace(self.path, target)
-        except OSError:
-            self.writable = False
-            self.message = (
-                f"Your lesson progress could not be read ({reason}), and the file could not "
-                "be moved aside, so the stars you earn now are kept until you close the game."
-            )
-            return
-        self.aside = target
-        self.message = (
-            f"Your lesson progress could not be read ({reason}), so it starts afresh. "
-            f"The old file was kept as {target.name}."
-        )
-
-    # -- questions ----------------------------------------------------------------------------------
     def stars(self, game_id: str, lesson_id: str) -> int:
         """The best stars earned in one lesson (0: not finished yet)."""
         return self.games.get(game_id, {}).get(lesson_id, 0)

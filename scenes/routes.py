@@ -3,7 +3,8 @@
 Screens ask the app for each other by name (``app.goto("menu")``, ``app.open("load")``,
 ``app.open_match(match)``), so none of them imports another; this module is the only place that
 knows them all, and :func:`new_app` is how the program, the developer modes and the tests get an
-app that can navigate.
+app that can navigate, with its services (:mod:`scenes.services`: the data folder, the settings, the
+AI processes) built here and handed to it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scenes.kit.app import DEFAULT_SIZE, App, ScreenFactory
+from scenes.services import FolderServices
 from scenes.shell.credits import CreditsScreen
 from scenes.shell.load import LoadScreen
 from scenes.shell.match.scene import MatchScene
@@ -19,6 +21,7 @@ from scenes.shell.new_game import NewGameScene
 from scenes.shell.pause import PauseScene
 from scenes.shell.records import RecordsScreen
 from scenes.shell.settings import SettingsScreen
+from scenes.shell.statistics import StatisticsScreen
 from scenes.shell.tutorial import LessonScreen, LessonsScreen
 from scenes.shell.unsaved import UnsavedScene
 
@@ -29,6 +32,7 @@ SCREENS: dict[str, ScreenFactory] = {
     "records": RecordsScreen,  # (): game records to look through, opened from the load screen
     "settings": SettingsScreen,  # ()
     "credits": CreditsScreen,  # ()
+    "statistics": StatisticsScreen,  # (): your record against the computer, per game and level
     "pause": PauseScene,  # (match_scene)
     "match": MatchScene,  # (match: Match)
     "lessons": LessonsScreen,  # (info: GameInfo)
@@ -40,4 +44,4 @@ SCREENS: dict[str, ScreenFactory] = {
 def new_app(data_dir: Path | None = None, size: tuple[int, int] | None = DEFAULT_SIZE) -> App:
     """An app with every screen registered (opens the window; ``size`` None: fitted to the screen or
     as the player left it, see :class:`~scenes.kit.app.App`)."""
-    return App(data_dir=data_dir, size=size, screens=SCREENS)
+    return App(FolderServices(data_dir), size=size, screens=SCREENS)

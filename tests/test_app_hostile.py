@@ -13,6 +13,7 @@ import pytest
 from scenes.dev.hostile import SETTINGS_VARIANTS, write_hostile_files
 from scenes.kit.app import MIN_SIZE, App
 from scenes.routes import new_app
+from scenes.services import FolderServices
 from tests.scene_driver import pump
 
 EXCEPTION_NAME = re.compile(r"[A-Z][a-z]+(Error|Exception)|Traceback")
@@ -114,7 +115,7 @@ def test_stray_temp_files_are_cleaned_at_start(tmp_path: Path) -> None:
     written = write_hostile_files(tmp_path, settings=None)
     strays = [p for p in written if p.name.endswith(".tmp")]
     assert len(strays) == 3 and all(p.exists() for p in strays)
-    app = App(data_dir=tmp_path)
+    app = App(FolderServices(tmp_path))
     app.shutdown()
     assert not any(p.exists() for p in strays)
     assert all(p.exists() for p in written if not p.name.endswith(".tmp"))

@@ -13,8 +13,10 @@ import pygame
 import pytest
 
 from scenes.kit import app as app_module
+from scenes.kit import desktop
 from scenes.kit.app import MIN_SIZE, App, make_event
 from scenes.kit.window_fit import FRAME_GUESS, Display, Frame, centred, fit_size
+from scenes.services import FolderServices
 
 LAPTOP = Display((0, 0, 1366, 768), (0, 0, 1366, 720))
 """The issue's 1366x768 screen with a 48 px taskbar."""
@@ -25,8 +27,8 @@ OPENBOX = Frame(top=20, left=1, bottom=5, right=1)
 def screens(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Display]]:
     """The displays the app sees (the dummy driver has one of 1024x768), and no frame measured."""
     shown = [LAPTOP]
-    monkeypatch.setattr(app_module.desktop, "displays", lambda: list(shown))
-    monkeypatch.setattr(app_module.desktop, "window_frame", lambda: None)
+    monkeypatch.setattr(desktop, "displays", lambda: list(shown))
+    monkeypatch.setattr(desktop, "window_frame", lambda: None)
     monkeypatch.delenv("SDL_VIDEO_WINDOW_POS", raising=False)
     monkeypatch.delenv("SDL_VIDEO_CENTERED", raising=False)
     yield shown
@@ -42,7 +44,7 @@ def write_settings(root: Path, **values: object) -> None:
 
 
 def test_first_start_fits_the_screen_and_is_centred(tmp_path: Path, screens: list[Display]) -> None:
-    app = App(data_dir=tmp_path, size=None)
+    app = App(FolderServices(tmp_path), size=None)
     try:
         expected = fit_size(LAPTOP.usable, FRAME_GUESS, MIN_SIZE)
         assert expected == (1075, 672)  # 16:10, framed within 1366x720
@@ -56,8 +58,8 @@ def test_first_start_fits_the_screen_and_is_centred(tmp_path: Path, screens: lis
 def test_measured_frame_corrects_the_first_guess(
     tmp_path: Path, screens: list[Display], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(app_module.desktop, "window_frame", lambda: OPENBOX)
-    app = App(data_dir=tmp_path, size=None)
+    monkeypatch.setattr(desktop, "window_frame", lambda: OPENBOX)
+    app = App(FolderServices(tmp_path), size=None)
     try:
         expected = fit_size(LAPTOP.usable, OPENBOX, MIN_SIZE)
         assert expected == (1112, 695)
@@ -69,7 +71,7 @@ def test_measured_frame_corrects_the_first_guess(
 
 def test_remembered_window_comes_back(tmp_path: Path, screens: list[Display]) -> None:
     write_settings(tmp_path, window_size=[1100, 660], window_position=[41, 50])
-    app = App(data_dir=tmp_path, size=None)
+    app = App(FolderServices(tmp_path), size=None)
     try:
         assert app.size == (1100, 660)
         assert pygame.display.get_window_position() == (41, 50)
@@ -82,7 +84,7 @@ def test_remembered_size_out_of_range_or_damaged_is_fitted_again(
     tmp_path: Path, screens: list[Display], size: object
 ) -> None:
     write_settings(tmp_path, window_size=size, window_position=[41, 50])
-    app = App(data_dir=tmp_path, size=None)
+    app = App(FolderServices(tmp_path), size=None)
     try:
         assert app.size == fit_size(LAPTOP.usable, FRAME_GUESS, MIN_SIZE)
     finally:
@@ -91,7 +93,7 @@ def test_remembered_size_out_of_range_or_damaged_is_fitted_again(
 
 def test_window_left_on_an_unplugged_monitor_is_brought_back(tmp_path: Path, screens: list[Display]) -> None:
     write_settings(tmp_path, window_size=[1100, 660], window_position=[2400, 300])
-    app = App(data_dir=tmp_path, size=None)
+    app = App(FolderServices(tmp_path), size=None)
     try:
         x, y = pygame.display.get_window_position()
         outer = FRAME_GUESS.outer(app.size, (x, y))
@@ -105,7 +107,7 @@ def test_moves_are_saved_once_the_window_rests_and_again_when_the_app_closes(
     tmp_path: Path, screens: list[Display], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(app_module, "WINDOW_SAVE_DELAY", 0.05)
-    app = App(data_dir=tmp_path, size=None)
+    app = App(FolderServices(tmp_path), size=None)
     try:
         app.push(app_module.Scene(app))
         pygame.display.set_window_position((200, 30))
@@ -123,7 +125,7 @@ def test_moves_are_saved_once_the_window_rests_and_again_when_the_app_closes(
 
 
 def test_a_window_left_where_the_app_put_it_writes_nothing(tmp_path: Path, screens: list[Display]) -> None:
-    app = App(data_dir=tmp_path, size=None)
+    app = App(FolderServices(tmp_path), size=None)
     try:
         app.push(app_module.Scene(app))
         x, y = pygame.display.get_window_position()
@@ -137,7 +139,7 @@ def test_full_screen_remembered_keeps_the_fitted_window_to_come_back_to(
     tmp_path: Path, screens: list[Display]
 ) -> None:
     write_settings(tmp_path, fullscreen=True)
-    app = App(data_dir=tmp_path, size=None)
+    app = App(FolderServices(tmp_path), size=None)
     try:
         assert app.fullscreen and app.windowed_size == fit_size(LAPTOP.usable, FRAME_GUESS, MIN_SIZE)
     finally:
@@ -147,7 +149,7 @@ def test_full_screen_remembered_keeps_the_fitted_window_to_come_back_to(
 def test_an_explicit_size_is_for_this_run_only(tmp_path: Path, screens: list[Display]) -> None:
     write_settings(tmp_path, window_size=[1100, 660], window_position=[41, 50])
     before = settings_file(tmp_path).read_text(encoding="utf-8")
-    app = App(data_dir=tmp_path, size=(1280, 800))
+    app = App(FolderServices(tmp_path), size=(1280, 800))
     try:
         assert app.size == (1280, 800) and not app.remembers_window
         app.push(app_module.Scene(app))
@@ -159,7 +161,7 @@ def test_an_explicit_size_is_for_this_run_only(tmp_path: Path, screens: list[Dis
 
 def test_no_display_known_falls_back_to_the_default_size(tmp_path: Path, screens: list[Display]) -> None:
     screens.clear()
-    app = App(data_dir=tmp_path, size=None)
+    app = App(FolderServices(tmp_path), size=None)
     try:
         assert app.size == app_module.DEFAULT_SIZE
     finally:

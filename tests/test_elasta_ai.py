@@ -308,7 +308,7 @@ def test_a_beginner_is_recognised_and_an_equilibrium_player_is_not() -> None:
     beginner = _greedy_game(lambda s, r: elasta_ai.beginner_allotment(s, WHITE, r), 3)
     habit = elasta_ai.habit_prediction(beginner, WHITE)
     assert habit is not None and habit[0] in ("greedy", "beginner") and habit[1]
-    thinker = _greedy_game(lambda s, r: elasta_ai.ai(s, WHITE, "normal", r, 0.1), 3)  # type: ignore[arg-type,return-value]
+    thinker = _greedy_game(lambda s, r: elasta_ai.ai(s, WHITE, "normal", r, Limit(nodes=4000)), 3)  # type: ignore[arg-type,return-value]
     assert elasta_ai.habit_prediction(thinker, WHITE) is None
 
 

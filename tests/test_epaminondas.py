@@ -215,7 +215,7 @@ def test_a_won_root_has_no_moves() -> None:
     assert state.outcome() is not None and state.outcome().winner == "white"
     assert B.perft(state.white, state.black, 0, 0) == 1
     assert B.perft(state.white, state.black, 0, 1) == 0
-    assert GAME.extra["perft"](state, 2) == 0
+    assert GAME.perft is not None and GAME.perft(state, 2) == 0
 
 
 def test_perft_cli_and_position_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -136,7 +136,7 @@ def test_a_hint_never_reads_the_computers_sealed_orders(
     assert seen == [match.state] and seen[0] is match.state
     assert match.state.why_illegal(human, move) is None
     record, player, level = worker_request(match, human)
-    assert (player, level) == (human, "hard")
+    assert (player, level) == (human, hint_module.HINT_ANSWER)  # the hard move and its reason
     assert record["pending"] == {}
     rebuilt = Match.from_record(record)
     assert rebuilt.pending == {} and rebuilt.state == match.state

@@ -129,6 +129,7 @@ def test_killing_the_app_while_it_writes_leaves_whole_files_and_no_temp_files_af
     tmp_path: Path,
 ) -> None:
     from scenes.kit.app import App
+    from scenes.services import FolderServices
 
     rng = random.Random(18)
     for _ in range(4):
@@ -137,7 +138,7 @@ def test_killing_the_app_while_it_writes_leaves_whole_files_and_no_temp_files_af
         _kill_and_wait_for_orphans(started)
         for stray in tmp_path.rglob("*.tmp"):  # the next start comes later than the kill
             os.utime(stray, (time.time() - 60, time.time() - 60))
-        App(data_dir=tmp_path).shutdown()
+        App(FolderServices(tmp_path)).shutdown()
         assert not list(tmp_path.rglob("*.tmp"))
         store = SaveStore(tmp_path)
         [entry] = store.entries()

@@ -396,9 +396,10 @@ def _sparse_positions(game_id: str, seed: int, count: int) -> list[GameState]:
     return out
 
 
-@pytest.mark.parametrize("game_id", [g.id for g in all_games() if "perft" in g.extra])
+@pytest.mark.parametrize("game_id", [g.id for g in all_games() if g.perft is not None])
 def test_fast_perft_equals_a_plain_count_over_the_contract(game_id: str) -> None:
-    fast = get(game_id).extra["perft"]
+    fast = get(game_id).perft
+    assert fast is not None
     fresh = _without_history(game_id)
     compared = deep = 0
     for seed in range(3):
@@ -416,15 +417,15 @@ def test_fast_perft_equals_a_plain_count_over_the_contract(game_id: str) -> None
 
 def test_a_finished_game_has_no_moves_in_every_perft() -> None:
     for info in all_games():
-        if "perft" not in info.extra:
+        if info.perft is None:
             continue
         rng = random.Random(5)
         state = info.new_state()
         while not state.over:
             state = state.apply_turn({p: state.random_move(p, rng) for p in state.to_move()})
-        assert info.extra["perft"](state, 0) == 1
+        assert info.perft(state, 0) == 1
         assert (
-            [info.extra["perft"](state, d) for d in (1, 2)]
+            [info.perft(state, d) for d in (1, 2)]
             == [0, 0]
             == [contract_perft(state, 1), contract_perft(state, 2)]
         )
@@ -437,14 +438,14 @@ def test_early_wins_add_nothing_deeper() -> None:
 
     epaminondas = get("epaminondas")
     racing = EpaminondasState(1 << (10 * 14), 1 << (1 * 14 + 13))  # white a11, black n2, white to move
-    assert [epaminondas.extra["perft"](racing, d) for d in (1, 2, 3)] == [5, 25, 121]
+    assert [epaminondas.perft(racing, d) for d in (1, 2, 3)] == [5, 25, 121]
     assert _brute_perft(racing, 3) == 121
     cc = get("changing-challenges")
     kings = ChangingChallengesState.from_text(
         "......./......./k....../......./......./......./......./......./...K.../......./......./"
         "......./......./......./....... t -"
     )
-    assert [cc.extra["perft"](kings, d) for d in (1, 2)] == [8, 15]
+    assert [cc.perft(kings, d) for d in (1, 2)] == [8, 15]
     assert [_brute_perft(kings, d) for d in (1, 2)] == [8, 15]
 
 

@@ -248,7 +248,7 @@ def test_two_troops_together_cut_off_what_neither_cuts_alone() -> None:
 def test_the_first_candidate_is_the_greedy_bots_order(states: list[NelaxtamState]) -> None:
     """Column 0, the opponent's obvious orders that normal and hard answer, is what the greedy bot
     plays (up to ties between equally scored orders), collisions between its troops settled alike."""
-    from game.greedy import nelaxtam_move
+    from game.nelaxtam.greedy import nelaxtam_move
 
     checked = 0
     for index, state in enumerate(states):

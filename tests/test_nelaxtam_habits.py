@@ -7,9 +7,9 @@ import random
 import pytest
 
 from game import clock
-from game.greedy import nelaxtam_move
 from game.nelaxtam import ai as nelaxtam_ai
 from game.nelaxtam import habits
+from game.nelaxtam.greedy import nelaxtam_move
 from game.nelaxtam.rules import BLACK, PLAYERS, RECENT_TURNS, WHITE, NelaxtamState
 
 

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from game.greedy import nelaxtam_move
 from game.nelaxtam import ai as nelaxtam_ai
 from game.nelaxtam import plan
+from game.nelaxtam.greedy import nelaxtam_move
 from game.nelaxtam.rules import BLACK, PLAYERS, WHITE, NelaxtamState, Orders
 
 

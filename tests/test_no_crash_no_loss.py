@@ -309,6 +309,54 @@ def test_quit_anyway_and_keep_playing(tmp_path: Path, monkeypatch: pytest.Monkey
         app.shutdown()
 
 
+def test_save_as_a_record_keeps_the_moves_the_data_folder_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The question's third way out: the game written as a record away from the refusing data
+    folder, said where, and then quitting loses nothing; a records folder that refuses too is said
+    and the question stays as it was."""
+    from game.records import parse_record
+    from scenes.shell.windows.records import records_folder
+
+    app = new_app(data_dir=tmp_path / "data")
+    try:
+        match = Match("elephant-run", {}, {"elephant": Seat(HUMAN), "farmers": Seat(HUMAN)})
+        app.open_match(match)
+
+        def refuse(*_: object) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(app.store, "autosave", refuse)
+        for text in ("@c2", "@a1,a2,b1,d1,e2,e3", "c2-c3"):
+            match.play_text(text)
+            app.top.saving.autosave()
+        app.quit()
+        question = app.top
+        assert question.name == "unsaved" and set(question.buttons) == {"keep", "record", "retry", "quit"}
+
+        monkeypatch.setattr("saves.records.export_record", refuse)
+        question.choose("record")
+        assert "could not be written either: the disk is full" in question.sentence
+        assert not question.kept and "record" in question.buttons
+        monkeypatch.undo()
+        monkeypatch.setattr(app.store, "autosave", refuse)
+
+        question.choose("record")
+        assert question.kept and set(question.buttons) == {"keep", "quit"}
+        written = list(records_folder(app.data_dir).glob("*.txt"))
+        assert len(written) == 1 and f"'{written[0].name}'" in question.sentence
+        assert parse_record(written[0].read_text("utf-8")).match.move_texts() == [
+            "@c2",
+            "@a1,a2,b1,d1,e2,e3",
+            "c2-c3",
+        ]
+        _frames(app)
+        question.choose("quit")
+        assert not app.running
+    finally:
+        app.shutdown()
+
+
 # -- the suite can live with it ---------------------------------------------------------------------------
 def test_an_app_that_shut_down_can_be_collected(tmp_path: Path) -> None:
     app = new_app(data_dir=tmp_path)

@@ -372,8 +372,6 @@ def test_browse_opens_a_record_from_outside_the_data_folder_read_only(app: Any, 
 def test_an_unreadable_folder_is_a_sentence(app: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
-    import scenes.shell.records as screen_module
-
     locked = home / "Locked"
     locked.mkdir()
     scandir = os.scandir
@@ -383,7 +381,7 @@ def test_an_unreadable_folder_is_a_sentence(app: Any, home: Path, monkeypatch: p
             raise PermissionError(errno.EACCES, "Permission denied", str(folder))
         return scandir(folder)
 
-    monkeypatch.setattr(screen_module.os, "scandir", refuse)
+    monkeypatch.setattr(os, "scandir", refuse)
     picker = open_picker(app)
     click_element(app, picker.browse_button)
     choose(app, picker, "Locked")

@@ -178,3 +178,42 @@ def test_the_layout_frame_builds_the_board_scenery_so_the_first_drawing_is_light
     base = view.base
     spy.run([])
     assert spy.names(2) == ["draw"] and view.base is base  # drawn with it, not built again
+
+
+def _window_sized(app: Any) -> list[str]:
+    """What the app and the kit's caches hold at the window's size, besides the window itself and
+    the picture kept for the next resize frame."""
+    from scenes.kit import cache, style
+
+    size = app.size
+    held = []
+    if app._canvas is not None:
+        held.append("the small-window canvas")
+    if app.settle._scaled is not None:
+        held.append("a scaled picture")
+    for (space, _), (value, _) in cache.STORE.entries.items():
+        if isinstance(value, pygame.Surface) and value.get_size() == size:
+            held.append(f"a cached {space}")
+    backdrops = [value for value in vars(style).values() if isinstance(value, tuple) and value[:1] == (size,)]
+    held.extend("a backdrop" for _ in backdrops[1:])  # one backdrop at the window's size is the point
+    return held
+
+
+def test_once_a_resize_has_settled_no_extra_full_window_surface_is_kept(app: Any, match_screen: Any) -> None:
+    """A storm of resizes reached 230 MB above its start in one frame: every size the window passed
+    through left a dimming sheet, a backdrop, a scaled picture or a canvas of its size behind. Once
+    the window rests, none of them may stay (the window's own pixels and the last frame are kept)."""
+    app.open("pause", match_screen)  # an overlay: the screen under it is dimmed every frame
+    for _ in range(3):
+        app.frame([], DT)
+    for size in ((1900, 1200), (1300, 900), (1600, 1000)):
+        app.frame([_drag_to(app, size)], DT)
+    for _ in range(int(RESIZE_SETTLE / DT) + 6):
+        app.frame([], DT)
+    assert app.size == (1600, 1000) and not app.settling
+    # the screen under the pause stays a picture of its old size, scaled, while it is covered
+    assert [held for held in _window_sized(app) if held != "a scaled picture"] == []
+    app.pop()
+    for _ in range(3):
+        app.frame([], DT)
+    assert _window_sized(app) == []

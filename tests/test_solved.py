@@ -19,14 +19,15 @@ from typing import Any
 import pygame
 import pytest
 
-from game import solved as solved_module
+from game.elephant_run import badge as solved_module
 from game.elephant_run.ai import ai
+from game.elephant_run.badge import REACH_NEED, solve, verdict_words
 from game.elephant_run.rules import ELEPHANT, FARMERS, PHASE_PLAY, SIDE_ELEPHANT, ElephantRunState
 from game.elephant_run.solver import solve_state
 from game.match import Match
 from game.register import get
 from game.search import Limit
-from game.solved import REACH_NEED, SOLVE_LEVEL, solve, solved_text, verdict_words, within_reach
+from game.solved import SOLVE_LEVEL, solved_text, within_reach
 from game.worker import AIResult, _think
 from saves.settings import Settings, load_settings, save_settings
 from scenes.kit import style

@@ -43,11 +43,9 @@ class CountingFace:
 @pytest.mark.parametrize("length", [50, 1_000, 20_000, 100_000])
 def test_cutting_to_a_width_takes_logarithmic_measurements(length: int) -> None:
     face = CountingFace()
-    started = time.perf_counter()
     cut = cut_to_width("Long " * (length // 5), face, 300)  # type: ignore[arg-type]
     assert face.face.size(cut)[0] <= 300 and cut.endswith("…")
     assert face.calls <= 2 * math.log2(1_000) + 4  # the text is capped to 1,000 characters first
-    assert time.perf_counter() - started < 0.5
 
 
 def test_wrapping_with_max_lines_stops_early_and_cuts_by_bisection() -> None:

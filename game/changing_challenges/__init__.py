@@ -12,6 +12,7 @@ from typing import Any
 from game.bench import Position, engine_rates
 from game.changing_challenges import ai as ai_module
 from game.changing_challenges import board as B
+from game.changing_challenges.greedy import changing_challenges_move as greedy_move
 from game.changing_challenges.rules import (
     GAME_ID,
     OPTIONS,
@@ -149,8 +150,15 @@ GAME = GameInfo(
     ),
     bench_states=bench_states,
     position_factory=ChangingChallengesState.from_text,
-    extra={"perft": fast_perft, "rules_bench": rules_bench},
+    perft=fast_perft,
+    rules_bench=rules_bench,
+    greedy=greedy_move,
     styles=_styles,
+    level_notes={
+        "easy": "judges each move on its own and often misses a knock",
+        "normal": "sees its move, your reply and the knocks after them",
+        "hard": "reads five or six moves ahead in the middle game",
+    },
 )
 
 __all__ = ["GAME", "ChangingChallengesState", "bench_states", "counterweight_for", "rules_bench"]

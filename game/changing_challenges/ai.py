@@ -36,9 +36,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from game.changing_challenges import board as B
-from game.changing_challenges.rules import PLAYERS, ChangingChallengesState
+from game.changing_challenges.rules import PLAYERS, ChangingChallengesState, PositionKey
 from game.core import GameState, Move
 from game.search import Budget, Limit, Search, as_limit
 
@@ -137,7 +138,8 @@ class ChangingChallengesRules:
         # Positions of the game since the last capture: meeting one again (or one on the search's
         # path) scores as a draw, so the search neither shuffles into a threefold repetition when
         # ahead nor misses one when behind.
-        self.history: set[int] = {board_hash(b) ^ ZSIDE[side] ^ ZEP[ep + 1] for b, side, ep in state.history}
+        past = cast(tuple[PositionKey, ...], state.history)
+        self.history: set[int] = {board_hash(b) ^ ZSIDE[side] ^ ZEP[ep + 1] for b, side, ep in past}
 
     # -- what the search asks ------------------------------------------------------------------------
     def key(self, pos: Position) -> int:
@@ -172,7 +174,7 @@ class ChangingChallengesRules:
         return 1 - side, nep, nm, pst + dp, h ^ dh, changes, cap, B.winner_after(board, nm, side, cap)
 
     def unmake(self, pos: Position, move: B.Move, child: Position) -> None:
-        B.unmake(self.board, child[5])  # type: ignore[arg-type]
+        B.unmake(self.board, child[5])  # type: ignore[arg-type]  # a child from make() always has its changes
 
     def quiet(self, move: B.Move, child: Position) -> bool:
         return not child[6]
@@ -291,7 +293,7 @@ class ChangingChallengesRules:
                 score = WIN - ply - 1 if won == side else -(WIN - ply - 1)
             else:
                 score = -self.qsearch(-beta, -alpha, ply + 1, *child[:5], qd + 1)
-            B.unmake(board, child[5])  # type: ignore[arg-type]
+            B.unmake(board, child[5])  # type: ignore[arg-type]  # a child from make() always has its changes
             if score > best:
                 best = score
                 if score > alpha:
@@ -363,7 +365,7 @@ class ChangingChallengesRules:
                 if self.wins_now(1 - side, nm):
                     score -= WIN // 2
                 missed = bool(child[6]) and overlooked.setdefault(move[1], rng.random() < EASY_OVERLOOK)
-            B.unmake(board, child[5])  # type: ignore[arg-type]
+            B.unmake(board, child[5])  # type: ignore[arg-type]  # a child from make() always has its changes
             out.append((score, missed))
         return out
 

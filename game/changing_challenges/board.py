@@ -90,7 +90,7 @@ def _storage_fill(side: int) -> tuple[int, ...]:
     """Storage squares of ``side`` in filling order: line 6 then line 7, each from the owner's
     left (Triangles look up the board, so their left is file a; Circles look down, so file g)."""
     files = range(WIDTH) if side == TRIANGLES else range(WIDTH - 1, -1, -1)
-    out = []
+    out: list[int] = []
     for line in (6, 7):
         rank = rank_of_own_line(line, side)
         out.extend((rank - 1) * WIDTH + f for f in files)

@@ -53,7 +53,7 @@ def tipping_left(position: str) -> dict[str, str]:
     )
     out: dict[str, str] = {}
     for move in state.legal_moves(LEARNER):
-        outcome = state.after(move).outcome()  # type: ignore[arg-type]
+        outcome = state.after(move).outcome()
         if outcome is not None and outcome.winner == CIRCLES:
             out[state.move_to_text(LEARNER, move)] = words
     return out

@@ -15,8 +15,8 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Literal, cast
 
 from game.changing_challenges import board as B
 from game.core import GameError, GameState, Move, NotationError, OptionSpec, Outcome
@@ -39,6 +39,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 PlayMove = tuple[int, int, int]
+PositionKey = tuple[tuple[int, ...], int, int]
+"""What the state's ``history`` holds (the shared clock only knows it as hashable): the board, the
+side to move and the en passant square."""
 _NOTATION = re.compile(r"^\s*([a-g])(\d{1,2})\s*([-x&])\s*([a-g])(\d{1,2})\s*$", re.IGNORECASE)
 
 
@@ -69,7 +72,7 @@ class ChangingChallengesState(AlternatingState):
         ep: int = -1,
         pieces: str = "standard",
         quiet_plies: int = 0,
-        history: tuple[tuple[tuple[int, ...], int, int], ...] | None = None,
+        history: tuple[Hashable, ...] | None = None,  # PositionKey each
         moment: int | None = None,
     ) -> None:
         self.board: tuple[int, ...] = tuple(board) if board is not None else tuple(B.start_board(pieces))
@@ -80,7 +83,7 @@ class ChangingChallengesState(AlternatingState):
         self.moment = B.moment_of(self.board) if moment is None else moment
         self.history = history if history is not None else (self.key(),)
         self._moves: list[PlayMove] | None = None
-        self._outcome: Outcome | bool | None = False  # False: not computed yet
+        self._outcome: Outcome | Literal[False] | None = False  # False: not computed yet
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -226,12 +229,12 @@ class ChangingChallengesState(AlternatingState):
             self._moves = B.generate(self.board, self.side, self.ep)
         return self._moves
 
-    def legal_moves(self, player: str) -> Sequence[Move]:
+    def legal_moves(self, player: str) -> Sequence[PlayMove]:
         if player not in self.to_move():
             return []
         return list(self._legal())
 
-    def random_move(self, player: str, rng: random.Random) -> Move:
+    def random_move(self, player: str, rng: random.Random) -> PlayMove:
         return rng.choice(self._legal())
 
     def moves_from(self, sq: int) -> list[PlayMove]:
@@ -247,7 +250,7 @@ class ChangingChallengesState(AlternatingState):
         """What a legal ``move`` does, for animation: ``captured`` (square of the piece taken, which
         differs from ``to`` en passant), ``stored`` (storage square a knocked piece goes to),
         ``promotes``, ``weight_after`` of the moving piece, and the balance before and after."""
-        frm, to, kind = move  # type: ignore[misc]
+        frm, to, kind = cast(PlayMove, move)
         board = list(self.board)
         changes, _, captured = B.make(board, self.side, (frm, to, kind))
         after = self.moment + B.moment_delta(changes)
@@ -399,7 +402,7 @@ class ChangingChallengesState(AlternatingState):
 
     # -- applying ---------------------------------------------------------------------------------
     def _after_legal(self, move: Move) -> ChangingChallengesState:
-        return self.after(move)  # type: ignore[arg-type]
+        return self.after(cast(PlayMove, move))
 
     def after(self, move: PlayMove) -> ChangingChallengesState:
         """The state after the legal ``move`` (not re-checked: for the AI and perft helpers)."""
@@ -413,7 +416,7 @@ class ChangingChallengesState(AlternatingState):
 
     # -- notation ---------------------------------------------------------------------------------
     def move_to_text(self, player: str, move: Move) -> str:
-        frm, to, kind = move  # type: ignore[misc]
+        frm, to, kind = cast(PlayMove, move)
         return f"{B.square_name(frm)}{B.KIND_SYMBOLS[kind]}{B.square_name(to)}"
 
     def parse_move(self, player: str, text: str) -> PlayMove:
@@ -444,8 +447,8 @@ class ChangingChallengesState(AlternatingState):
         return "/".join(rows) + (" t " if self.side == B.TRIANGLES else " c ") + ep
 
     def position(self) -> dict[str, Any]:
-        pieces = {}
-        storage = {}
+        pieces: dict[str, dict[str, Any] | None] = {}
+        storage: dict[str, dict[str, Any] | None] = {}
         for sq, p in enumerate(self.board):
             if p:
                 (pieces if B.IS_PLAYABLE[sq] else storage)[B.square_name(sq)] = self.at(sq)
@@ -492,7 +495,7 @@ def counterweight_for(moment: int) -> float:
 
 
 def fast_perft(state: GameState, depth: int) -> int:
-    """``GameInfo.extra['perft']``: list make/unmake perft by the standard convention (a finished
+    """``GameInfo.perft``: list make/unmake perft by the standard convention (a finished
     game has no moves, so it counts at depth 0 only)."""
     assert isinstance(state, ChangingChallengesState)
     if depth > 0 and state.over:

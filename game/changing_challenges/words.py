@@ -9,9 +9,10 @@ of the move (the same answer the board's animation reads), so words and picture 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from game.changing_challenges import board as B
-from game.changing_challenges.rules import PLAYERS, ChangingChallengesState
+from game.changing_challenges.rules import PLAYERS, ChangingChallengesState, PlayMove
 from game.core import EndWords, Move, Outcome, TurnWords
 from game.phrases import capitalised, sentence
 
@@ -45,7 +46,7 @@ def describe_turn(
 ) -> TurnWords:
     """One move in words; see the module's docstring."""
     mover, move = next(iter(turn.items()))
-    frm, to, _ = move  # type: ignore[misc]
+    frm, to, _ = cast(PlayMove, move)
     fx = before.effects(move)
     piece = before.at(frm)
     owner = capitalised(TITLE[mover])
@@ -72,7 +73,7 @@ def describe_turn(
 def move_words(state: ChangingChallengesState, player: str, move: Move) -> str:
     """The move list's short phrase: "Queen c9 merges a11", "Rook b5 knocks out b11", "Pawn c4 to c5"
     (the piece as it stands before the move; a promotion adds "now queen")."""
-    frm, to, _ = move  # type: ignore[misc]
+    frm, to, _ = cast(PlayMove, move)
     fx = state.effects(move)
     piece = state.at(frm)
     kind = capitalised(piece["kind"] if piece else "piece")
@@ -116,9 +117,9 @@ def describe_end(state: ChangingChallengesState, outcome: Outcome) -> EndWords:
                 return EndWords(sentence(said), (name,))
     moment = state.moment
     if abs(moment) > B.TIP_LIMIT:
-        side = "Circles" if moment > 0 else "Triangles"
+        toward = "Circles" if moment > 0 else "Triangles"
         said = (
-            f"the board tipped toward the {side}' side: a moment of {signed(moment)} is more than the "
+            f"the board tipped toward the {toward}' side: a moment of {signed(moment)} is more than the "
             f"counterweight can hold (at most {B.TIP_LIMIT})"
         )
         return EndWords(sentence(said), heaviest(state, 1 if moment > 0 else -1))

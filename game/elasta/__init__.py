@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.core import Credit, GameInfo, GameState
 from game.elasta.ai import ai as _ai
+from game.elasta.greedy import elasta_move as greedy_move
 from game.elasta.rules import (
     BLACK,
     GAME_ID,
@@ -97,8 +98,13 @@ GAME = GameInfo(
         source_licence="© 2003 Michail Antonow",
     ),
     bench_states=bench_states,
-    extra={"resolve_turn": resolve_turn},
+    greedy=greedy_move,
     styles=_styles,
+    level_notes={
+        "easy": "places its chips sensibly but misjudges which files matter most",
+        "normal": "mixes its allotments so it cannot be read, and punishes a habit",
+        "hard": "mixes its allotments and looks a whole turn ahead",
+    },
 )
 
 __all__ = ["BLACK", "GAME", "WHITE", "ElastaState", "TurnReport", "resolve_turn"]

@@ -23,7 +23,7 @@ import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from game.core import IllegalMoveError, Move, NotationError, OptionSpec, Outcome
 from game.turns import SimultaneousState
@@ -294,7 +294,7 @@ class ElastaState(SimultaneousState):
     # -- queries --------------------------------------------------------------------------------
     def territory(self, player: str) -> list[int]:
         """The player's non-deleted territory squares (White: ranks 1..L, Black: L+1..8)."""
-        out = []
+        out: list[int] = []
         for file, line in enumerate(self.lines):
             ranks = range(1, line + 1) if player == WHITE else range(line + 1, N_RANKS + 1)
             out.extend(square(file, r) for r in ranks if not self.deleted >> square(file, r) & 1)
@@ -358,9 +358,10 @@ class ElastaState(SimultaneousState):
 
     # -- applying -------------------------------------------------------------------------------
     def _resolve(self, turn: Mapping[str, Move]) -> ElastaState:
+        # Both moves are checked: allotments (tuples of chips) in that phase, else token squares.
         if self.phase == PHASE_ALLOT:
-            return self._apply_allotments(turn[WHITE], turn[BLACK])  # type: ignore[arg-type]
-        return self._apply_tokens(turn[WHITE], turn[BLACK])  # type: ignore[arg-type]
+            return self._apply_allotments(cast(Allotment, turn[WHITE]), cast(Allotment, turn[BLACK]))
+        return self._apply_tokens(cast(int, turn[WHITE]), cast(int, turn[BLACK]))
 
     def _apply_allotments(self, white: Allotment, black: Allotment) -> ElastaState:
         report = resolve_turn(self.lines, white, black, self.deleted)

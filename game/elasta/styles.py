@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from game.core import GameState, Move
 from game.elasta.rules import (
@@ -155,7 +156,8 @@ def _token_by(
     """The square of one's own territory with the largest ``key(square, holds)``, ties at random; a
     deletion that loses at once (the last square of a file) only when nothing else is left, unless
     ``suicide``."""
-    squares = [m for m in state.legal_moves(player) if m != NO_TOKEN]
+    # In the token phase the moves are squares (ints), NO_TOKEN the move that places none.
+    squares = cast(list[int], [m for m in state.legal_moves(player) if m != NO_TOKEN])
     if not squares:
         return NO_TOKEN
     holds = _holds(state.lines, state.deleted, player)

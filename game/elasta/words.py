@@ -9,6 +9,7 @@ the board can never disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from game.core import EndWords, Move, Outcome, TurnWords
 from game.elasta.rules import (
@@ -18,6 +19,7 @@ from game.elasta.rules import (
     NO_TOKEN,
     PHASE_ALLOT,
     WHITE,
+    Allotment,
     ElastaState,
     losers,
     resolve_turn,
@@ -114,7 +116,7 @@ def describe_tokens(turn: Mapping[str, Move]) -> TurnWords:
 def describe_turn(before: ElastaState, turn: Mapping[str, Move], after: ElastaState) -> TurnWords:
     """One reveal (chips or tokens) in words; see the module's docstring."""
     if before.phase == PHASE_ALLOT:
-        return describe_allotment(before, turn[WHITE], turn[BLACK])  # type: ignore[arg-type]
+        return describe_allotment(before, cast(Allotment, turn[WHITE]), cast(Allotment, turn[BLACK]))
     return describe_tokens(turn)
 
 

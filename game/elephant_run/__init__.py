@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from game.core import CC_BY_SA_4, Credit, GameInfo, GameState
 from game.elephant_run.ai import ai
+from game.elephant_run.badge import BADGE
+from game.elephant_run.greedy import elephant_run_move as greedy_move
 from game.elephant_run.rules import (
     ELEPHANT,
     FARMERS,
@@ -144,8 +146,16 @@ GAME = GameInfo(
     ),
     bench_states=bench_states,
     position_factory=ElephantRunState.from_text,
-    extra={"perft": perft, "solve": solve_report},
+    perft=perft,
+    solve_report=solve_report,
+    greedy=greedy_move,
+    solved_badge=BADGE,
     styles=_styles,
+    level_notes={
+        "easy": "looks one move ahead as the elephant and misses some chances",
+        "normal": "looks four or five moves ahead; a patient plan beats it",
+        "hard": "reads as deep as it can and plays the last moves perfectly",
+    },
 )
 
 __all__ = ["ELEPHANT", "FARMERS", "GAME", "ElephantRunState", "square_index", "square_name"]

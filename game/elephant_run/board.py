@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from typing import overload
 
 from game.bits import squares_of
 
@@ -58,7 +58,13 @@ def _on_board(file: int, rank: int) -> bool:
     return 0 <= file < WIDTH and 0 <= rank < RANKS
 
 
-def _build_tables() -> tuple[Any, ...]:
+def _build_tables() -> tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    tuple[tuple[tuple[int, int], ...], ...],
+    tuple[tuple[tuple[int, ...], ...], ...],
+    tuple[dict[int, int], ...],
+]:
     neighbours: list[tuple[int, ...]] = []
     neighbour_mask: list[int] = []
     jumps: list[tuple[tuple[int, int], ...]] = []

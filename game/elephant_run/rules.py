@@ -3,8 +3,9 @@
 The board has 24 squares, so a position is three small integers: a 24-bit mask of the tiles still
 present, a 24-bit mask of the farmers, and the elephant's square. Everything the search needs
 (neighbours, jump landings, run rays, flood fill, raw move lists) works on those integers and lives
-in :mod:`.board`; this module holds the state, its checks, notation and perft, and re-exports the
-board's public names so imports from here keep working.
+in :mod:`.board`; the game's names and options are in :mod:`.names` and the reasons a move is
+refused in :mod:`.refusals`. This module holds the state, notation and perft, and re-exports the
+public names of all three so imports from here keep working.
 
 Squares are numbered ``rank_index * 6 + file_index`` (a1 = 0, f1 = 5, a2 = 6, ..., f4 = 23).
 
@@ -22,10 +23,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal, TypeGuard, cast
 
 from game.bits import squares_of
-from game.core import GameError, GameState, IllegalMoveError, Move, NotationError, OptionSpec, Outcome
+from game.core import GameError, GameState, IllegalMoveError, Move, NotationError, Outcome
 from game.elephant_run.board import (
     BEYOND,
     DIRECTIONS,
@@ -53,37 +54,20 @@ from game.elephant_run.board import (
     square_index,
     square_name,
 )
-
-GAME_ID = "elephant-run"
-ELEPHANT = "elephant"
-FARMERS = "farmers"
-PLAYERS: tuple[str, str] = (ELEPHANT, FARMERS)
-
-PHASE_PLACE_ELEPHANT = 0
-PHASE_PLACE_FARMERS = 1
-PHASE_PLAY = 2
-PHASE_NAMES = ("setup-elephant", "setup-farmers", "play")
-
-SIDE_ELEPHANT = 0
-SIDE_FARMERS = 1
-
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "points",
-        "Points the elephant needs",
-        "10",
-        ("8", "9", "10", "11", "12"),
-        "Fewer points help the elephant, more help the farmers.",
-    ),
-    OptionSpec("farmers", "Number of farmers", "6", ("5", "6", "7"), "More farmers make hemming in easier."),
-    OptionSpec(
-        "compound",
-        "Compound farmer moves",
-        "off",
-        ("off", "on"),
-        "On: a farmer may combine one run and one jump in a single move (a1-c3-c5).",
-    ),
+from game.elephant_run.names import (
+    ELEPHANT,
+    FARMERS,
+    GAME_ID,
+    OPTIONS,
+    PHASE_NAMES,
+    PHASE_PLACE_ELEPHANT,
+    PHASE_PLACE_FARMERS,
+    PHASE_PLAY,
+    PLAYERS,
+    SIDE_ELEPHANT,
+    SIDE_FARMERS,
 )
+from game.elephant_run.refusals import BEYOND_BY_PAIR, between, line, why_illegal
 
 
 # -- the state --------------------------------------------------------------------------------------
@@ -126,7 +110,7 @@ class ElephantRunState(GameState):
         self.target = target
         self.n_farmers = n_farmers
         self.compound = compound
-        self._outcome: Outcome | bool | None = False  # False: not computed yet
+        self._outcome: Outcome | Literal[False] | None = False  # False: not computed yet
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> ElephantRunState:
@@ -229,7 +213,7 @@ class ElephantRunState(GameState):
         return f"ElephantRunState({self.position()!r})"
 
     def _replace(self, **changes: Any) -> ElephantRunState:
-        fields = {
+        fields: dict[str, Any] = {
             "tiles": self.tiles,
             "farmers": self.farmers,
             "elephant": self.elephant,
@@ -290,7 +274,7 @@ class ElephantRunState(GameState):
     def outcome(self) -> Outcome | None:
         if self._outcome is False:
             self._outcome = self._compute_outcome()
-        return self._outcome  # type: ignore[return-value]
+        return self._outcome
 
     def _compute_outcome(self) -> Outcome | None:
         if self.phase != PHASE_PLAY:
@@ -318,7 +302,7 @@ class ElephantRunState(GameState):
         return {ELEPHANT: self.points}
 
     # -- moves ---------------------------------------------------------------------------------------
-    def legal_moves(self, player: str) -> Sequence[Move]:
+    def legal_moves(self, player: str) -> Sequence[PlayMove]:
         if player not in self.to_move():
             return []
         if self.phase == PHASE_PLACE_ELEPHANT:
@@ -366,7 +350,7 @@ class ElephantRunState(GameState):
         frm, to = move
         if to in NEIGHBOURS[frm]:
             return "step"
-        if BEYOND[frm].get(_between(frm, to), NO_SQUARE) == to and self.has_farmer(_between(frm, to)):
+        if BEYOND[frm].get(between(frm, to), NO_SQUARE) == to and self.has_farmer(between(frm, to)):
             return "jump"
         return "run"
 
@@ -375,7 +359,7 @@ class ElephantRunState(GameState):
         if not self._is_elephant_move(move):
             return None
         frm, to = move
-        mid = _between(frm, to)
+        mid = between(frm, to)
         if mid != NO_SQUARE and BEYOND[frm].get(mid) == to and self.has_farmer(mid):
             return mid
         return None
@@ -387,7 +371,7 @@ class ElephantRunState(GameState):
         frm, to = move
         return to if to in NEIGHBOURS[frm] else None
 
-    def _is_elephant_move(self, move: Move) -> bool:
+    def _is_elephant_move(self, move: Move) -> TypeGuard[PlayMove]:
         in_play = self.phase == PHASE_PLAY and self.side == SIDE_ELEPHANT
         return in_play and isinstance(move, tuple) and len(move) == 2
 
@@ -397,7 +381,7 @@ class ElephantRunState(GameState):
             return list(move) if isinstance(move, tuple) else []
         path = [move[0]]
         for a, b in itertools.pairwise(move):
-            path.extend(_line(a, b)[1:])
+            path.extend(line(a, b)[1:])
         return path
 
     # -- checking ------------------------------------------------------------------------------------
@@ -406,114 +390,9 @@ class ElephantRunState(GameState):
         return "the farmers'" if player == FARMERS else f"the {player}'s"
 
     def why_illegal(self, player: str, move: Move) -> str | None:
-        """None if ``move`` is legal for the side to move (``player``: the shared guard in
-        :meth:`GameState.check_move` has checked that), else the reason in players' words."""
-        if not isinstance(move, tuple) or not all(isinstance(sq, int) and 0 <= sq < SIZE for sq in move):
-            return "a move is a list of squares of the board"
-        if self.phase == PHASE_PLACE_ELEPHANT:
-            return None if len(move) == 1 else "the elephant places its pawn on one tile, like @c2"
-        if self.phase == PHASE_PLACE_FARMERS:
-            return self._why_bad_placement(move)
-        if self.side == SIDE_ELEPHANT:
-            return self._why_bad_elephant(move)
-        return self._why_bad_farmer(move)
-
-    def _why_bad_placement(self, move: PlayMove) -> str | None:
-        n = self.n_farmers
-        if len(move) != n:
-            return f"the farmers place all {n} farmers at once (this names {len(move)} squares)"
-        if len(set(move)) != n:
-            return "two farmers cannot share a tile"
-        if self.elephant in move:
-            return f"a farmer cannot start on the elephant's tile {square_name(self.elephant)}"
-        return None
-
-    def _why_bad_elephant(self, move: PlayMove) -> str | None:
-        if len(move) == 0:
-            return "the elephant must move: only the farmers may pass, and only when stuck"
-        if len(move) == 3:
-            return "only farmers make compound moves"
-        if len(move) != 2:
-            return "a move goes from one square to another, like c2-d3"
-        frm, to = move
-        e = self.elephant
-        if frm != e:
-            return f"the elephant is on {square_name(e)}, not {square_name(frm)}"
-        if to in NEIGHBOURS[frm]:
-            return self._why_not_vacant(to, "the elephant cannot step")
-        mid = BEYOND_BY_PAIR.get((frm, to))
-        if mid is None:
-            return "the elephant steps to an adjacent tile or jumps one farmer in a straight line"
-        if not self.has_farmer(mid):
-            return f"the elephant can only jump over a farmer, and {square_name(mid)} has none"
-        if not self.is_vacant(to):
-            return (
-                f"the elephant cannot jump the farmer on {square_name(mid)}: "
-                f"{square_name(to)} is not a vacant tile"
-            )
-        return None
-
-    def _why_not_vacant(self, to: int, prefix: str) -> str | None:
-        name = square_name(to)
-        if not self.has_tile(to):
-            return f"{prefix} to {name}: that tile is gone"
-        if self.has_farmer(to):
-            return f"{prefix} to {name}: a farmer stands there"
-        if to == self.elephant:
-            return f"{prefix} to {name}: the elephant stands there"
-        return None
-
-    def _why_bad_farmer(self, move: PlayMove) -> str | None:
-        legal = farmer_moves(self.tiles, self.farmers, self.elephant, self.compound)
-        if len(move) == 0:
-            return None if not legal else "the farmers may only pass when no farmer can move"
-        if len(move) not in (2, 3):
-            return "a move goes from one square to another, like c2-d3"
-        frm = move[0]
-        if not self.has_farmer(frm):
-            return f"no farmer on {square_name(frm)}"
-        if len(move) == 3:
-            if not self.compound:
-                return "compound moves (a run and a jump together) are switched off in this game"
-            if move in legal:
-                return None
-            return self._why_bad_compound(move)
-        if move in legal:
-            return None
-        return self._why_bad_simple_farmer(frm, move[1])
-
-    def _why_bad_simple_farmer(self, frm: int, to: int) -> str:
-        if to in NEIGHBOURS[frm]:
-            return self._why_not_vacant(to, "the farmer cannot step") or "that step is not allowed"
-        line = _line(frm, to)
-        if not line:
-            return "farmers move in straight lines (8 directions)"
-        inner = line[1:-1]
-        if len(inner) == 1 and (inner[0] == self.elephant):
-            return "farmers cannot jump the elephant"
-        if len(inner) == 1 and self.has_farmer(inner[0]):
-            prefix = f"the farmer cannot jump the farmer on {square_name(inner[0])}"
-            return self._why_not_vacant(to, prefix) or "that jump is not allowed"
-        if self.elephant in inner:
-            return "a farmer cannot run past the elephant"
-        if all(not self.has_tile(sq) for sq in inner):
-            return self._why_not_vacant(to, "the farmer cannot run") or "that run is not allowed"
-        blocker = next(sq for sq in inner if self.has_tile(sq))
-        if len(inner) == 1:
-            return f"a farmer can only jump over another farmer, and {square_name(blocker)} has none"
-        return f"a run crosses only holes, and {square_name(blocker)} still has its tile"
-
-    def _why_bad_compound(self, move: PlayMove) -> str:
-        frm, mid, to = move
-        if not self.is_vacant(mid):
-            return f"the middle square {square_name(mid)} must be a vacant tile"
-        single = farmer_targets(self.tiles, self.farmers, self.elephant, frm)
-        if mid not in single:
-            return f"the farmer on {square_name(frm)} cannot reach {square_name(mid)} by a run or a jump"
-        return (
-            f"from {square_name(mid)} the farmer cannot finish with a jump or run to {square_name(to)} "
-            "(a compound move is exactly one run and one jump)"
-        )
+        """None if ``move`` is legal for the side to move, else the reason in players' words
+        (:mod:`.refusals`)."""
+        return why_illegal(self, move)
 
     # -- applying ------------------------------------------------------------------------------------
     def apply_turn(self, turn: Mapping[str, Move]) -> ElephantRunState:
@@ -526,7 +405,8 @@ class ElephantRunState(GameState):
         player = acting[0]
         move = turn[player]
         self.check_move(player, move)
-        return self._apply_unchecked(move)  # type: ignore[arg-type]
+        # Checked just above, so it is one of this game's moves: a tuple of squares.
+        return self._apply_unchecked(cast(PlayMove, move))
 
     def _apply_unchecked(self, move: PlayMove) -> ElephantRunState:
         if self.phase == PHASE_PLACE_ELEPHANT:
@@ -575,12 +455,12 @@ class ElephantRunState(GameState):
                 example = "@c2" if self.phase == PHASE_PLACE_ELEPHANT else "@a1,b3,c4,d1,e2,f4"
                 raise NotationError(raw, f"a placement starts with '@', like {example}")
             names = [part.strip() for part in text[1:].split(",")]
-            squares = [self._square(raw, name) for name in names]
+            placed = [self._square(raw, name) for name in names]
             if self.phase == PHASE_PLACE_ELEPHANT:
-                if len(squares) != 1:
+                if len(placed) != 1:
                     raise NotationError(raw, "the elephant is placed on exactly one tile, like @c2")
-                return (squares[0],)
-            return tuple(sorted(squares))
+                return (placed[0],)
+            return tuple(sorted(placed))
         if text.startswith("@"):
             raise NotationError(raw, "the pieces are already placed; a move looks like c2-d3")
         if text == "pass":
@@ -648,29 +528,6 @@ def _plural(points: int) -> str:
     return "point" if points == 1 else "points"
 
 
-def _line(a: int, b: int) -> list[int]:
-    """Squares from ``a`` to ``b`` inclusive if they share a rank, file or diagonal, else []."""
-    fa, ra, fb, rb = a % WIDTH, a // WIDTH, b % WIDTH, b // WIDTH
-    df, dr = fb - fa, rb - ra
-    if a == b or not (df == 0 or dr == 0 or abs(df) == abs(dr)):
-        return []
-    n = max(abs(df), abs(dr))
-    sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
-    return [(ra + i * sr) * WIDTH + fa + i * sf for i in range(n + 1)]
-
-
-def _between(a: int, b: int) -> int:
-    """The square halfway between two squares two apart in a line, else NO_SQUARE."""
-    line = _line(a, b)
-    return line[1] if len(line) == 3 else NO_SQUARE
-
-
-BEYOND_BY_PAIR: dict[tuple[int, int], int] = {
-    (sq, far): near for sq in range(SIZE) for near, far in JUMPS[sq]
-}
-"""``(from, landing) -> jumped square`` for every geometric jump."""
-
-
 def perft(state: GameState, depth: int) -> int:
     """Leaf count ``depth`` turns deep with the generic convention (a finished game has no moves),
     on raw integers; the farmers' placement is counted without building states."""
@@ -683,7 +540,7 @@ def perft(state: GameState, depth: int) -> int:
         moves = state.legal_moves(state.to_move()[0])
         if depth == 1:
             return len(moves)
-        return sum(perft(state._apply_unchecked(m), depth - 1) for m in moves)  # type: ignore[arg-type]
+        return sum(perft(state._apply_unchecked(m), depth - 1) for m in moves)
     return _perft_raw(
         state.tiles,
         state.farmers,

@@ -41,6 +41,7 @@ import sys
 from dataclasses import dataclass
 
 from game import clock
+from game.core import GameState
 from game.elephant_run.rules import (
     ELEPHANT,
     FARMERS,
@@ -154,7 +155,7 @@ class Solver:
             self._store(key, lo, min(hi, bound))
             return False
         vacant = tiles & ~farmers
-        children: list[tuple[int, int, int]] = []
+        children: list[tuple[int, int, int, int, int]] = []
         for to, cap in moves:
             if cap >= 0:
                 child_f = farmers & ~(1 << cap)
@@ -175,10 +176,10 @@ class Solver:
                         len(children),
                         *child,
                     )
-                )  # type: ignore[arg-type]
+                )
         # Captures first (a point that also removes a hunter), then steps towards open ground.
         children.sort()
-        for _, _, child_tiles, child_f, to in children:  # type: ignore[misc]
+        for _, _, child_tiles, child_f, to in children:
             if self.farmers_at_least(child_tiles, child_f, to, k - 1):
                 self._store(key, k, hi)
                 return True
@@ -259,13 +260,13 @@ class Solver:
         need = state.target - state.points
         out: list[tuple[PlayMove, int]] = []
         for move in state.legal_moves(state.to_move()[0]):
-            child = state._apply_unchecked(move)  # type: ignore[arg-type]
+            child = state._apply_unchecked(move)
             scored = 1 if state.side == SIDE_ELEPHANT else 0
             if child.over:
-                out.append((move, min(scored, need)))  # type: ignore[arg-type]
+                out.append((move, min(scored, need)))
                 continue
             rest = self.gain(child.tiles, child.farmers, child.elephant, child.side, need - scored)
-            out.append((move, scored + rest))  # type: ignore[arg-type]
+            out.append((move, scored + rest))
         return out
 
     def best_moves(self, state: ElephantRunState) -> tuple[Verdict, list[PlayMove]]:
@@ -278,7 +279,7 @@ class Solver:
         tiles, farmers, e = state.tiles, state.farmers, state.elephant
         gain = self.gain(tiles, farmers, e, state.side, need)
         verdict = verdict_from_gain(gain, need, state.side)
-        moves: list[PlayMove] = list(state.legal_moves(state.to_move()[0]))  # type: ignore[arg-type]
+        moves: list[PlayMove] = list(state.legal_moves(state.to_move()[0]))
         if (state.side == SIDE_FARMERS and gain >= need) or (state.side == SIDE_ELEPHANT and need == 1):
             return verdict, moves  # every move gives the same result
         keep: list[PlayMove] = []
@@ -332,12 +333,13 @@ def _hemmed_at_once(elephant: int, n_farmers: int) -> bool:
     return len(need) <= n_farmers
 
 
-def report(state: ElephantRunState, seconds: float) -> list[str]:
+def report(state: GameState, seconds: float) -> list[str]:
     """Lines for ``python -m game solve``: the position's value, then every move's, in notation.
 
     Every value is counted in plies from ``state``, a move's included. The setup phases are only
     partly solvable (see :data:`FAR_FROM_THE_END`); there the one certain fact is given: an elephant
     that starts where the farmers can hem it in at once loses in 2 plies (its placement and theirs)."""
+    assert isinstance(state, ElephantRunState)  # GameInfo.solve_report takes any game's state
     if state.over:
         outcome = state.outcome()
         return [f"the game is over: {outcome.reason if outcome else ''}".strip()]

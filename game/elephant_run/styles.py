@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 from game.core import GameState, Move
-from game.elephant_run.board import NEIGHBOUR_MASK, WIDTH, elephant_bound, elephant_moves
+from game.elephant_run.board import NEIGHBOUR_MASK, WIDTH, PlayMove, elephant_bound, elephant_moves
 from game.elephant_run.rules import (
     ELEPHANT,
     FARMERS,
@@ -147,8 +148,9 @@ def _careful_greedy() -> Style:
     )
 
 
-def _near_elephant(state: GameState, _player: str, move: Move) -> float:
+def _near_elephant(state: GameState, _player: str, any_move: Move) -> float:
     assert isinstance(state, ElephantRunState)
+    move = cast(PlayMove, any_move)
     if len(move) < 2 or state.elephant < 0:
         return 1.0
     return 4.0 if NEIGHBOUR_MASK[state.elephant] >> move[-1] & 1 else 1.0
@@ -175,7 +177,7 @@ def _mirror_move(state: GameState, player: str, rng: random.Random, past: Past) 
     """Step the way the opponent last stepped (the elephant follows the last farmer's direction; the
     farmer nearest the elephant follows the elephant's) when it can; else a safe move at random."""
     assert isinstance(state, ElephantRunState)
-    theirs = last_move_of(past, FARMERS if player == ELEPHANT else ELEPHANT)
+    theirs = cast(PlayMove | None, last_move_of(past, FARMERS if player == ELEPHANT else ELEPHANT))
     moves = list(state.legal_moves(player))
     if theirs is not None and len(theirs) >= 2:
         step = _direction(theirs[0], theirs[-1])
@@ -203,7 +205,7 @@ def _reader_move(state: GameState, player: str, rng: random.Random, past: Past) 
     rival = FARMERS if player == ELEPHANT else ELEPHANT
     drift = 0
     for turn in past:
-        move = turn.get(rival)
+        move = cast(PlayMove | None, turn.get(rival))
         if move is not None and len(move) >= 2:
             drift += _direction(move[0], move[-1])[0]
     lean = (drift > 0) - (drift < 0)

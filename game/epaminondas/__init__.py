@@ -13,6 +13,7 @@ from game.bench import Position, engine_rates
 from game.core import CC_BY_SA_4, Credit, GameInfo, GameState
 from game.epaminondas import ai as ai_module
 from game.epaminondas import board as B
+from game.epaminondas.greedy import epaminondas_move as greedy_move
 from game.epaminondas.rules import GAME_ID, OPTIONS, PLAYERS, EpaminondasState, fast_perft
 
 BENCH_POSITIONS: tuple[str, ...] = (
@@ -120,8 +121,15 @@ GAME = GameInfo(
     ),
     bench_states=bench_states,
     position_factory=EpaminondasState.from_text,
-    extra={"perft": fast_perft, "rules_bench": rules_bench},
+    perft=fast_perft,
+    rules_bench=rules_bench,
+    greedy=greedy_move,
     styles=_styles,
+    level_notes={
+        "easy": "looks one move ahead and often misses a capture",
+        "normal": "sees its move, your reply and the captures after them",
+        "hard": "reads several moves ahead in the middle game",
+    },
 )
 
 __all__ = ["GAME", "EpaminondasState", "bench_states", "rules_bench"]

@@ -113,7 +113,7 @@ def quiet_walk() -> tuple[str, ...]:
     """199 plies without a capture from :data:`QUIET`'s start, no position seen twice: Black's stone
     rocks between c4 and c5 and finally steps down to c2, while White's lone stone tours files e-n
     of ranks 11 down to 2, a new square every move. The learner then plays ply 200."""
-    tour = []
+    tour: list[str] = []
     for index, rank in enumerate(range(11, 1, -1)):
         files = "efghijklmn" if index % 2 == 0 else "nmlkjihgfe"
         tour.extend(f"{file}{rank}" for file in files)

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from game.core import GameState
 from game.epaminondas import board as B
-from game.lessons import Goal, won_by  # noqa: F401  (the lessons import it from here)
-from game.lessons import ends_won_by as ends_with  # noqa: F401
+from game.lessons import Goal, ends_won_by
+from game.lessons import won_by as won_by  # re-exported: the lessons import it from here
 
 WHITE, BLACK = "white", "black"
+
+ends_with = ends_won_by
+"""The lessons' end test "this side has won", under the name they read best with."""
 
 
 def position(white: str, black: str, to_move: str = WHITE) -> str:

@@ -12,8 +12,8 @@ moving group, ``to`` is where S ends up. Notation ``a1-a3``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Literal, cast
 
 from game.core import GameError, GameState, Move, NotationError, OptionSpec, Outcome
 from game.epaminondas import board as B
@@ -59,7 +59,7 @@ class EpaminondasState(AlternatingState):
         side: int = B.WHITE,
         symmetry: str = "mirror",
         quiet_plies: int = 0,
-        history: tuple[tuple[int, int, int], ...] | None = None,
+        history: tuple[Hashable, ...] | None = None,  # position keys: (white, black, side)
     ) -> None:
         self.white = white
         self.black = black
@@ -68,7 +68,7 @@ class EpaminondasState(AlternatingState):
         self.quiet_plies = quiet_plies
         self.history = history if history is not None else ((white, black, side),)
         self._codes: dict[PlayMove, int] | None = None
-        self._outcome: Outcome | bool | None = False  # False: not computed yet
+        self._outcome: Outcome | Literal[False] | None = False  # False: not computed yet
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -160,17 +160,17 @@ class EpaminondasState(AlternatingState):
             self._codes = {(c & 255, (c >> 8) & 255): c for c in codes}
         return self._codes
 
-    def legal_moves(self, player: str) -> Sequence[Move]:
+    def legal_moves(self, player: str) -> Sequence[PlayMove]:
         if player not in self.to_move():
             return []
         return list(self._legal_codes())
 
-    def random_move(self, player: str, rng: random.Random) -> Move:
+    def random_move(self, player: str, rng: random.Random) -> PlayMove:
         return rng.choice(list(self._legal_codes()))
 
     def code_of(self, move: Move) -> int:
         """The engine code of a legal move (KeyError if not legal): for the AI and scenes."""
-        return self._legal_codes()[move]  # type: ignore[index]
+        return self._legal_codes()[cast(PlayMove, move)]
 
     def moves_from(self, sq: int) -> list[PlayMove]:
         """Legal moves whose rearmost stone S is ``sq`` (for a scene's click-to-move)."""
@@ -228,7 +228,7 @@ class EpaminondasState(AlternatingState):
         if k > n:
             limit = "one square" if n == 1 else f"at most {n} squares"
             return f"{group} moves {limit}"
-        path = []
+        path: list[int] = []
         sq = front
         while len(path) < k and step[sq] >= 0:
             sq = step[sq]
@@ -252,7 +252,7 @@ class EpaminondasState(AlternatingState):
 
     # -- applying ---------------------------------------------------------------------------------
     def _after_legal(self, move: Move) -> EpaminondasState:
-        return self.after_code(self._legal_codes()[move])  # type: ignore[index]
+        return self.after_code(self._legal_codes()[cast(PlayMove, move)])
 
     def after_code(self, code: int) -> EpaminondasState:
         """The state after the engine move ``code`` (assumed legal here)."""
@@ -265,7 +265,7 @@ class EpaminondasState(AlternatingState):
 
     # -- notation ---------------------------------------------------------------------------------
     def move_to_text(self, player: str, move: Move) -> str:
-        frm, to = move  # type: ignore[misc]
+        frm, to = cast(PlayMove, move)
         return f"{B.square_name(frm)}-{B.square_name(to)}"
 
     def parse_move(self, player: str, text: str) -> PlayMove:
@@ -316,7 +316,7 @@ class EpaminondasState(AlternatingState):
 
 
 def fast_perft(state: GameState, depth: int) -> int:
-    """``GameInfo.extra['perft']``: bitboard perft by the standard convention (a finished game has
+    """``GameInfo.perft``: bitboard perft by the standard convention (a finished game has
     no moves, so it counts at depth 0 only; draws by history count at the root alone)."""
     assert isinstance(state, EpaminondasState)
     if depth > 0 and state.over:

@@ -147,7 +147,7 @@ def _pair(move: Move) -> tuple[int, int]:
 
 def _candidates(state: EpaminondasState) -> list[tuple[Move, After]]:
     own, opp = state.own_opp()
-    out = []
+    out: list[tuple[Move, After]] = []
     for move in state.legal_moves(state.player):
         code = state.code_of(move)
         mine, theirs = B.make(own, opp, code)

@@ -8,10 +8,11 @@ crossing counts before and after, so a sentence says exactly what the rules did.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from game.core import EndWords, Move, Outcome, TurnWords
 from game.epaminondas import board as B
-from game.epaminondas.rules import DRAW_PLIES, PLAYERS, EpaminondasState
+from game.epaminondas.rules import DRAW_PLIES, PLAYERS, EpaminondasState, PlayMove
 from game.phrases import amount, compass, count, joined, number, sentence
 
 TITLE = {"white": "White", "black": "Black"}
@@ -54,7 +55,7 @@ def describe_turn(before: EpaminondasState, turn: Mapping[str, Move], after: Epa
     mover, move = next(iter(turn.items()))
     group = before.group_of(move)
     captured = before.captured_by(move)
-    frm, to = move  # type: ignore[misc]
+    frm, to = cast(PlayMove, move)
     direction, distance = step(frm, to)
     who = TITLE[mover]
     if len(group) == 1:
@@ -81,7 +82,7 @@ def describe_turn(before: EpaminondasState, turn: Mapping[str, Move], after: Epa
 def move_words(state: EpaminondasState, player: str, move: Move) -> str:
     """The move list's short phrase: "Stone a2 to a3", "3 stones a1 to a4, take 2" (the rearmost
     stone's squares, as in the notation)."""
-    frm, to = move  # type: ignore[misc]
+    frm, to = cast(PlayMove, move)
     group = state.group_of(move)
     captured = state.captured_by(move)
     what = "Stone" if len(group) == 1 else f"{len(group)} stones"

@@ -11,6 +11,7 @@ import random
 
 from game.core import Credit, GameInfo, GameState
 from game.nelaxtam.ai import ai as _ai
+from game.nelaxtam.greedy import nelaxtam_move as greedy_move
 from game.nelaxtam.rules import (
     BLACK,
     GAME_ID,
@@ -118,8 +119,13 @@ GAME = GameInfo(
     ),
     bench_states=bench_states,
     position_factory=from_text,
-    extra={"resolve": resolve},
+    greedy=greedy_move,
     styles=_styles,
+    level_notes={
+        "easy": "orders each troop on its own, like a beginner",
+        "normal": "plans one turn at a time and watches the troops in danger",
+        "hard": "plans two turns ahead and sees the parts you leave hanging",
+    },
 )
 
 __all__ = ["BLACK", "GAME", "WHITE", "NelaxtamState", "TurnReport", "from_text", "resolve"]

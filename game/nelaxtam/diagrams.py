@@ -17,7 +17,9 @@ def board(black: str, white: str, troops: str) -> str:
     ``A``-``E`` White's, ``.`` a destroyed square) from pieces named by square and troops written
     ``1:d4 A:e5`` (a troop stands on a piece of its own colour, so that square needs no piece)."""
     cells = {name: "b" for name in black.split()} | {name: "w" for name in white.split()}
-    cells |= dict(reversed(pair.split(":")) for pair in troops.split())
+    for pair in troops.split():
+        troop, square = pair.split(":")
+        cells[square] = troop
     rows = []
     for rank in range(SIZE, 0, -1):
         rows.append(" ".join(cells.get(f"{file}{rank}", ".") for file in FILES))

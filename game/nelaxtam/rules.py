@@ -22,11 +22,11 @@ import math
 import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from game.bits import squares_of as bits_of
 from game.core import GameError, IllegalMoveError, Move, NotationError, Outcome
-from game.nelaxtam.board import (  # noqa: F401 — re-exported: rules is the game's public face
+from game.nelaxtam.board import (  # re-exported (__all__ below): rules is the game's public face
     _DIRECTION_WORDS,
     BLACK,
     CALM_LIMIT,
@@ -63,6 +63,12 @@ from game.nelaxtam.board import (  # noqa: F401 — re-exported: rules is the ga
     resolve,
 )
 from game.turns import SimultaneousState
+
+
+def _as_ints(move: Move) -> tuple[int, ...]:
+    """A checked move as the rules read it: both phases' moves are tuples of five ints (squares in
+    the invasion, order codes after), which the shared contract only knows as hashable."""
+    return tuple(cast(Sequence[int], move))
 
 
 # -- the lazy move lists ----------------------------------------------------------------------------
@@ -107,7 +113,7 @@ class Placements(Sequence[Placement]):
         e, i = iter(on_edge), iter(inside)
         return tuple(next(e) if t in which else next(i) for t in range(TROOPS))
 
-    def __getitem__(self, index: int) -> Placement:  # type: ignore[override]
+    def __getitem__(self, index: int) -> Placement:  # type: ignore[override]  # never sliced: refused
         if isinstance(index, slice):
             raise TypeError("Placements does not slice")
         if index < 0:
@@ -170,7 +176,7 @@ class JointOrders(Sequence[Orders]):
     def __len__(self) -> int:
         return len(self._all())
 
-    def __getitem__(self, index: int) -> Orders:  # type: ignore[override]
+    def __getitem__(self, index: int) -> Orders:  # type: ignore[override]  # never sliced (no slice form)
         return self._all()[index]
 
     def __contains__(self, move: object) -> bool:
@@ -252,7 +258,7 @@ class NelaxtamState(SimultaneousState):
 
     def with_changes(self, **changes: Any) -> NelaxtamState:
         """A copy with some fields replaced (fixtures and the AI's look-ahead)."""
-        fields = {
+        fields: dict[str, Any] = {
             "sea": self.sea,
             "quiet": self.quiet,
             "territory": self.territory,
@@ -343,7 +349,7 @@ class NelaxtamState(SimultaneousState):
         return tuple(chosen.get(t, NOTHING) for t in range(1, TROOPS + 1))
 
     # -- moves ----------------------------------------------------------------------------------
-    def legal_moves(self, player: str) -> Sequence[Move]:
+    def legal_moves(self, player: str) -> Sequence[Placement | Orders]:
         if player not in self.to_move():
             return []
         p = self.index_of(player)
@@ -358,7 +364,7 @@ class NelaxtamState(SimultaneousState):
         targets = [[order_target(self.geo, sq, c) for c in range(9)] for sq in self.troops[p]]
         return JointOrders(per_troop, targets)
 
-    def random_move(self, player: str, rng: random.Random) -> Move:
+    def random_move(self, player: str, rng: random.Random) -> Placement | Orders:
         """Uniform over the legal moves without listing them: an invasion by a random index into the
         lazy list, wild orders by rejection (a collision of two moves is rare), quiet from the list."""
         moves = self.legal_moves(player)
@@ -443,9 +449,8 @@ class NelaxtamState(SimultaneousState):
 
     # -- applying -------------------------------------------------------------------------------
     def _resolve(self, turn: Mapping[str, Move]) -> NelaxtamState:
-        moves = (tuple(turn[BLACK]), tuple(turn[WHITE]))  # type: ignore[arg-type]
+        moves = (_as_ints(turn[BLACK]), _as_ints(turn[WHITE]))
         if self.phase == PHASE_INVASION:
-            report = TurnReport({BLACK: moves[0], WHITE: moves[1]})
             return NelaxtamState(
                 self.size,
                 sea=self.sea,
@@ -455,7 +460,7 @@ class NelaxtamState(SimultaneousState):
                 phase=PHASE_ORDERS,
                 turn=self.turn + 1,
                 calm=0,
-                last_report=report,
+                last_report=TurnReport({BLACK: moves[0], WHITE: moves[1]}),
             )
         territory, troops, report = resolve(self.geo, self.territory, self.troops, moves)
         destroyed = report is not None and bool(report.destructions)
@@ -686,3 +691,50 @@ def from_text(text: str, options: Mapping[str, str] | None = None) -> NelaxtamSt
         turn=counters["turn"],
         calm=counters["calm"],
     )
+
+
+# What other modules import from here: the board's names come through, so rules stays the game's
+# public face (mypy's strict mode reads re-exports only from this list).
+__all__ = [
+    "BLACK",
+    "CALM_LIMIT",
+    "DEAD",
+    "DEFAULT_SIZE",
+    "DESTROY_CODES",
+    "FILES",
+    "GAME_ID",
+    "MOVE_CODES",
+    "NOTHING",
+    "OPTIONS",
+    "ORDER_NAMES",
+    "PHASE_INVASION",
+    "PHASE_ORDERS",
+    "PHASE_OVER",
+    "PLAYERS",
+    "RECENT_TURNS",
+    "SIZES",
+    "TROOPS",
+    "TURN_LIMIT",
+    "WHITE",
+    "Death",
+    "Destruction",
+    "Geometry",
+    "JointOrders",
+    "NelaxtamState",
+    "Orders",
+    "PastTurn",
+    "Placement",
+    "Placements",
+    "RemovedGroup",
+    "TroopMove",
+    "TurnReport",
+    "bits_of",
+    "controlled",
+    "from_text",
+    "geometry",
+    "in_contact",
+    "new_state",
+    "order_target",
+    "order_text",
+    "resolve",
+]

@@ -128,7 +128,7 @@ def _legal_landing(
     move = tuple(squares)
     if len(move) == TROOPS and move in state.legal_moves(player):
         return move
-    return state.random_move(player, rng)  # type: ignore[return-value]
+    return state.random_move(player, rng)
 
 
 def _land_by(key: Callable[[int, int], float]) -> Landing:
@@ -169,11 +169,11 @@ def _land_weighed(state: NelaxtamState, player: str, rng: random.Random) -> Plac
         return spread - 0.3 * centre
 
     sample = [state.random_move(player, rng) for _ in range(INVASIONS_WEIGHED)]
-    return max(sample, key=lambda m: (worth(m), rng.random()))  # type: ignore[arg-type]
+    return max(sample, key=lambda m: (worth(m), rng.random()))
 
 
 def _land_random(state: NelaxtamState, player: str, rng: random.Random) -> Placement:
-    return state.random_move(player, rng)  # type: ignore[return-value]
+    return state.random_move(player, rng)
 
 
 def _west_middle(sq: int, n: int) -> float:
@@ -420,8 +420,8 @@ def _random(state: NelaxtamState, player: str, rng: random.Random, _past: Past) 
     view = _View.of(state, player)
     codes = _codes(state, player)
     if state.quiet:
-        options = [(t, c) for t in range(TROOPS) for c in codes[t]]
-        t, c = rng.choices(options, weights=[4.0 if c >= DESTROY_NORTH else 1.0 for _, c in options])[0]
+        pairs = [(t, c) for t in range(TROOPS) for c in codes[t]]
+        t, c = rng.choices(pairs, weights=[4.0 if c >= DESTROY_NORTH else 1.0 for _, c in pairs])[0]
         return tuple(c if i == t else NOTHING for i in range(TROOPS))
     joint: list[int] = []
     for t in range(TROOPS):

@@ -21,6 +21,7 @@ SCENES: tuple[str, ...] = (
     "load",
     "settings",
     "credits",
+    "statistics",
     "pause",
     "help",
     "help-diagram",
@@ -164,6 +165,7 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
         "load": lambda: _load(app, demo_saves),
         "settings": lambda: _settings(app),
         "credits": lambda: _credits(app),
+        "statistics": lambda: _statistics(app, demo_saves),
         "pause": lambda: _pause(app, game_id),
         "help": lambda: _help(app, game_id),
         "help-diagram": lambda: _help(app, game_id, diagram=1),
@@ -201,6 +203,39 @@ def _settings(app: App) -> None:
 def _credits(app: App) -> None:
     app.goto("menu")
     app.open("credits")
+
+
+def _statistics(app: App, demo_saves: bool) -> None:
+    """The record screen; with ``demo_saves`` and an empty record, an example record first (three
+    games at several levels, one game with a full chart) so the screen can be judged."""
+    if demo_saves:
+        make_demo_record(app)
+    app.goto("menu")
+    app.open("statistics")
+
+
+def make_demo_record(app: App) -> int:
+    """Write an example record into an *empty* one (returns how many results were written)."""
+    from saves.statistics import shared
+    from scenes.kit.registry import view_ids
+
+    store = shared(app.data_dir)
+    games = [DEMO_GAME, *(g for g in view_ids() if g != DEMO_GAME)]
+    if any(store.levels_played(game_id) for game_id in games):
+        return 0
+    plan = {
+        (games[0], "easy"): "wwwwwdwwww",
+        (games[0], "normal"): "lwwldwwllwdwwwlwwlww" + "ww",
+        (games[0], "hard"): "llldl",
+        (games[1 % len(games)], "normal"): "lwlwwd",
+        (games[2 % len(games)], "hard"): "ldllwl",
+    }
+    words = {"w": "win", "d": "draw", "l": "loss"}
+    written = 0
+    for (game_id, level), results in plan.items():
+        for letter in results:
+            written += store.record_result(game_id, level, words[letter], f"demo{written:08d}")
+    return written
 
 
 def _pause(app: App, game_id: str) -> None:

@@ -13,9 +13,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
-
-from saves.settings import Settings, animation_factor
+from typing import Any, Protocol
 
 Ease = Callable[[float], float]
 Point = tuple[float, float]
@@ -180,13 +178,25 @@ class Timeline:
             self.cue_at(0.0, event)
 
 
-def duration_scale(settings: Settings | None) -> float:
+class Paced(Protocol):
+    """What the animations read of the settings."""
+
+    animation_speed: str
+
+
+SPEED_FACTORS: dict[str, float] = {"off": 0.0, "slow": 0.6, "normal": 1.0, "fast": 1.8}
+"""The animation speeds by name as factors (bigger = faster, 0 = no animation). The settings keep
+the same table for their choices (``saves.settings.ANIMATION_SPEEDS``; the kit reads no ``saves``
+module): ``tests/test_services.py`` holds the two equal, so neither can drift."""
+
+
+def duration_scale(settings: Paced | None) -> float:
     """Multiplier for animation durations from the player's setting (0 = off, no animation).
 
-    ``animation_factor`` (the one source of truth) is a *speed* (bigger = faster), so durations
-    are divided by it. Views built without settings (some tests, screenshots) animate at normal
-    speed."""
+    A speed is a factor (bigger = faster), so durations are divided by it; a name the table does not
+    know is normal speed, as the settings read it. Views built without settings (some tests,
+    screenshots) animate at normal speed."""
     if settings is None:
         return 1.0
-    factor = animation_factor(settings)
+    factor = SPEED_FACTORS.get(settings.animation_speed, 1.0)
     return 0.0 if factor <= 0 else 1.0 / factor

@@ -11,33 +11,27 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import os
 import time
-import warnings
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from scenes.kit import desktop, memory
+from scenes.kit import memory
+from scenes.kit.app_services import AppServices
+from scenes.kit.app_window import DEFAULT_SIZE, MIN_SIZE, TITLE, AppWindow, at_least_minimum
 from scenes.kit.failures import failure_sentence
-from scenes.kit.fonts import ASSETS, THEME_PATH, font
+from scenes.kit.fonts import THEME_PATH, font
 from scenes.kit.keyboard import draw_screen_keys, screen_keys_take
-from scenes.kit.notices import place_notices
 from scenes.kit.pacing import HEARTBEAT, NOW, UIWatch, sooner, wait_for_event
+from scenes.kit.services import Services
 from scenes.kit.settling import Settling
 from scenes.kit.sound import SoundBoard
-from scenes.kit.text import render_wrapped
-from scenes.kit.window_fit import place
+from scenes.kit.toasts import draw_toasts
 
 if TYPE_CHECKING:
     from game.match import Match
-    from game.worker import AIWorker
-    from saves.progress import Progress
-    from saves.settings import Settings
-    from saves.store import SaveStore
 
 FPS = 60
 MAX_STEP = 0.1
@@ -63,14 +57,10 @@ PLAYER_INPUT = frozenset(
     }
 )
 """Events a player makes (not the window's own news, which come with every resize)."""
-DEFAULT_SIZE = (1280, 800)
-"""The window of the tests and developer modes, and of a system that names no display."""
-MIN_SIZE = (1024, 640)
 WINDOW_NEWS = frozenset({pygame.WINDOWMOVED, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED})
 """The player moved or resized the window: its size and place are saved once it rests."""
 WINDOW_SAVE_DELAY = 1.0
 """Seconds a moved or resized window must rest before its size and place are saved."""
-TITLE = "Curio Boards"
 
 ScreenFactory = Callable[..., "Scene"]
 """Builds a screen: ``factory(app, *args)``. The app's table maps names to these."""
@@ -143,6 +133,12 @@ class Scene:
         """Try once more to save what :meth:`unsaved_work` spoke of (the "Try again" of the question
         :meth:`App.quit` asks)."""
 
+    def keep_elsewhere(self) -> str | None:
+        """Keep what :meth:`unsaved_work` spoke of outside the data folder (the question's "Save as
+        a record": the records folder, another place when the data folder's disk refuses), and say
+        where or why not in a sentence; None when this screen has nothing to keep that way."""
+        return None
+
     def next_frame(self) -> float | None:
         """How soon this screen must be updated and drawn again when no input comes:
         :data:`~scenes.kit.pacing.NOW` while something on it moves (every frame at :data:`FPS`),
@@ -153,34 +149,31 @@ class Scene:
         return None
 
 
-class App:
-    """Owns the window, the loop, the scene stack and the shared services (saves, settings, AI)."""
+class App(AppWindow, AppServices):
+    """Owns the window, the loop, the scene stack and the settling after a resize; the shared
+    services (saves, settings, lesson stars, AI processes) are given (:mod:`scenes.kit.services`,
+    reached as ``app.store``, ``app.settings``… through :mod:`scenes.kit.app_services`); the window's
+    placement is in :mod:`scenes.kit.app_window`."""
 
     def __init__(
         self,
-        data_dir: Path | None = None,
+        services: Services,
         size: tuple[int, int] | None = DEFAULT_SIZE,
         screens: Mapping[str, ScreenFactory] | None = None,
     ) -> None:
-        """``size``: the window's size for this run (tests, developer modes, ``--size``); None: the
-        window the player left last time, or on a first start one that fits the screen
-        (:meth:`_open_window`), remembered in the settings."""
-        from saves.paths import resolve_config_dir, resolve_data_dir
-        from saves.settings import load_settings
-        from saves.store import SaveStore
-
+        """``services``: the data folder's and the AI's (``scenes.services.FolderServices``, built by
+        ``scenes.routes.new_app``). ``size``: the window's size for this run (tests, developer
+        modes, ``--size``); None: the window the player left last time, or on a first start one that
+        fits the screen (:meth:`_open_window`), remembered in the settings."""
+        self.services = services
         # Only what the app uses: pygame.init() would also open the audio device (and print the audio
         # system's complaints on a machine without sound); scenes/kit/sound.py opens it when needed.
         pygame.display.init()
         pygame.font.init()
         font.cache_clear()  # fonts from an earlier App (tests) died with its pygame.quit()
         pygame.key.set_repeat(400, 40)
-        self.data_dir = resolve_data_dir(data_dir)
-        self.store: SaveStore = SaveStore(self.data_dir)
-        self.settings: Settings = load_settings(resolve_config_dir(data_dir))
         self.sound = SoundBoard(lambda: self.settings)
         """The app's one voice: ``app.sound.announce("capture")``; muted and volumes from settings."""
-        self._tidy(resolve_config_dir(data_dir))
         memory.tune_allocator()
         memory.settle()
         self.fullscreen = False
@@ -196,10 +189,6 @@ class App:
         """The one table of screens by name (``scenes.routes`` fills it): screens ask for each other by
         name, so none imports another."""
         self.running = True
-        self._worker: AIWorker | None = None
-        self._hint_worker: AIWorker | None = None
-        self._solve_worker: AIWorker | None = None
-        self._progress: Progress | None = None
         self.toasts: list[tuple[str, float]] = []
         self._canvas: pygame.Surface | None = None
         self._garbage_due = False
@@ -226,75 +215,7 @@ class App:
         """Frames drawn since the start: the idle tests and the benchmark count them."""
         if self.settings.fullscreen:
             self.set_fullscreen(True)
-        if self.settings.message:
-            self.toast(self.settings.message, 8.0)
-        if self.store.trash.problem:  # said once, at the start (see saves.folders)
-            self.toast(self.store.trash.problem, 8.0)
-
-    def _tidy(self, config_dir: Path) -> None:
-        """Remove the temporary files of writes a crash or a kill interrupted last time (never a save
-        or a settings file itself)."""
-        from saves.atomic import remove_stray_temps
-
-        with contextlib.suppress(Exception):  # tidying must never stop the app from starting
-            self.store.tidy()
-            remove_stray_temps(config_dir)
-
-    @staticmethod
-    def _keep_minimum_size() -> None:
-        """Stop the player shrinking the window below what the layouts are designed for."""
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)  # only the window's size is touched
-            with contextlib.suppress(pygame.error, AttributeError):
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
-
-    def _set_icon(self) -> None:
-        icon = ASSETS / "icon.png"
-        if icon.exists():
-            with contextlib.suppress(pygame.error):
-                pygame.display.set_icon(pygame.image.load(str(icon)))
-
-    # -- services -------------------------------------------------------------------------------
-    @property
-    def worker(self) -> AIWorker:
-        if self._worker is None:
-            from game.worker import AIWorker
-
-            self._worker = AIWorker()
-        return self._worker
-
-    @property
-    def hint_worker(self) -> AIWorker:
-        """A second AI process for hints: a hint asked while the computer chooses its own secret orders
-        must neither cancel that search nor wait behind it. Started on the first hint, kept for the
-        next match."""
-        if self._hint_worker is None:
-            from game.worker import AIWorker
-
-            self._hint_worker = AIWorker()
-        return self._hint_worker
-
-    @property
-    def solve_worker(self) -> AIWorker:
-        """A third AI process for the "solved" badge (a setting, off by default): its searches after
-        every turn must neither kill a hint being worked out nor be killed by one. Started on the
-        first badge asked for."""
-        if self._solve_worker is None:
-            from game.worker import AIWorker
-
-            self._solve_worker = AIWorker()
-        return self._solve_worker
-
-    @property
-    def progress(self) -> Progress:
-        """The lesson stars (read on first use: the menu and the lessons list ask for them)."""
-        if self._progress is None:
-            from saves.progress import Progress
-
-            self._progress = Progress(self.data_dir)
-            if self._progress.games is not None and self._progress.message:  # read now, to tell once
-                self.toast(self._progress.message, 8.0)
-        return self._progress
+        services.start(self.toast)  # tidies the data folder, tells what the player must know now
 
     def toast(self, text: str, seconds: float = 3.0) -> None:
         """A short message at the top of the window, clear of the buttons (errors, "Saved.")."""
@@ -377,67 +298,11 @@ class App:
         return True
 
     # -- window ---------------------------------------------------------------------------------
-    def _open_window(self, size: tuple[int, int] | None) -> None:
-        """Open the window at ``size``, or (None) where the player left it, brought back onto the
-        displays if it is no longer on them, or on a first start as the largest 16:10 window that
-        fits the first display's usable area with its title bar, centred (:mod:`scenes.kit.window_fit`;
-        the displays and the frame from :mod:`scenes.kit.desktop`). The frame is guessed until the
-        window exists, then measured, and the window corrected to it."""
-        remembered = self.settings.window_size, self.settings.window_position
-        screens = desktop.displays() if size is None else []
-        plan = place(screens, *remembered, minimum=MIN_SIZE) if screens else None
-        self.size = self.windowed_size = at_least_minimum(size or (plan.size if plan else DEFAULT_SIZE))
-        placed_by_player = any(os.environ.get(k) for k in ("SDL_VIDEO_WINDOW_POS", "SDL_VIDEO_CENTERED"))
-        ours = plan is not None and not placed_by_player  # SDL's own variables, set by hand, win
-        if plan is not None and ours:
-            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{plan.position[0]},{plan.position[1]}"
-        try:
-            self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-        finally:
-            if plan is not None and ours:  # later set_mode calls (full screen and back) must not move it
-                os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
-        self._keep_minimum_size()
-        frame = desktop.window_frame() if plan is not None else None
-        if frame is not None:
-            plan = place(screens, *remembered, frame, MIN_SIZE)
-            if plan.size != self.size:
-                self.size = self.windowed_size = at_least_minimum(plan.size)
-                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-                self._keep_minimum_size()
-            if ours:
-                with contextlib.suppress(pygame.error):
-                    if pygame.display.get_window_position() != plan.position:
-                        pygame.display.set_window_position(plan.position)
-        self._placed = (remembered, self._window_now())
-        """The settings' window when the app started and the window it opened from them: while both
-        still hold, there is nothing to save (the next start places the window there again)."""
-
     def _note_window_change(self) -> None:
         """The player moved or resized the window: save its size and place once it rests
         (:meth:`_save_window`, from :meth:`frame`)."""
         if self.remembers_window and not self.fullscreen:
             self._window_save_due = time.monotonic() + WINDOW_SAVE_DELAY
-
-    def _window_now(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
-        """The window's size and place, or None while it is full screen or minimised (then the last
-        window the player saw is the one to remember)."""
-        if self.fullscreen:
-            return None
-        try:
-            if not pygame.display.get_active():
-                return None
-            x, y = pygame.display.get_window_position()
-        except pygame.error:
-            return None
-        return self.size, (int(x), int(y))
-
-    def _record_window(self) -> bool:
-        """Put the window's size and place in the settings; True when that changed them."""
-        now = self._window_now() if self.remembers_window else None
-        if now is None or now == (self.settings.window_size, self.settings.window_position):
-            return False
-        self.settings.window_size, self.settings.window_position = now
-        return True
 
     def _save_window(self, now: bool = False) -> None:
         """Save the window's size and place when they changed and the window has rested
@@ -694,10 +559,8 @@ class App:
         self.toast("Sound off (M turns it back on)" if muted else "Sound on", 1.5)
 
     def save_settings(self) -> None:
-        from saves.settings import save_settings
-
         try:
-            save_settings(self.settings)
+            self.services.save_settings()
         except OSError as exc:
             self.toast(failure_sentence("The settings could not be saved", exc))
 
@@ -713,6 +576,8 @@ class App:
             if self._canvas is None or self._canvas.get_size() != self.size:
                 self._canvas = pygame.Surface(self.size).convert()
             target = self._canvas
+        else:
+            self._canvas = None  # a window as big as the layout again: no second full-window surface
         self.screen = target  # scenes and toasts draw on self.screen
         try:
             self.settle.draw_shown(target, self._shown())
@@ -725,39 +590,8 @@ class App:
             window.blit(target, (0, 0))
 
     def _draw_toasts(self) -> None:
-        """The notices, newest on top, where no button of the top screen is, and clear of what it
-        asks to keep in sight (its ``keep_clear()``: the match screen's banner and board; see
-        :mod:`scenes.kit.notices`)."""
-        if not self.toasts:
-            return
-        newest_first = list(reversed(self.toasts))
-        labels: list[pygame.Surface] = []
-
-        def measure(width: int) -> tuple[int, int]:
-            text = newest_first[len(labels)][0]
-            labels.append(render_wrapped(text, font(18), width, (250, 244, 230)))
-            return labels[-1].get_size()
-
-        top = self.top
-        buttons = (
-            []
-            if top is None
-            else [
-                e.rect
-                for e in top.ui.get_sprite_group().sprites()
-                if isinstance(e, pygame_gui.elements.UIButton) and e.visible
-            ]
-        )
-        keep_clear = getattr(top, "keep_clear", None)
-        clear = list(keep_clear()) if callable(keep_clear) else []
-        boxes = place_notices(self.size, buttons, measure, len(newest_first), clear)
-        for (_, left), label, box in zip(newest_first, labels, boxes, strict=True):
-            panel = pygame.Surface(box.size, pygame.SRCALPHA)
-            alpha = int(230 * min(1.0, left / 0.4))
-            pygame.draw.rect(panel, (40, 30, 24, alpha), panel.get_rect(), border_radius=10)
-            self.screen.blit(panel, box)
-            label.set_alpha(min(255, alpha + 25))
-            self.screen.blit(label, label.get_rect(center=box.center))
+        """The notices, newest on top, where no button of the top screen is (:mod:`scenes.kit.toasts`)."""
+        draw_toasts(self.screen, self.size, self.toasts, self.top)
 
     def run(self, first: Scene) -> None:
         """The loop until the window closes: at most :data:`FPS` frames a second while something
@@ -788,9 +622,7 @@ class App:
         self._save_window(now=True)
         while self.stack:
             self.stack.pop().leave()
-        for worker in (self._worker, self._hint_worker, self._solve_worker):
-            if worker is not None:
-                worker.close()
+        self.services.close()
         self.sound.close()
         with contextlib.suppress(pygame.error):
             # pygame-gui posts events that name their widgets. Left in the queue (tests step the app
@@ -812,11 +644,6 @@ class App:
         gc.collect()
         pygame.quit()
         font.cache_clear()  # the faces died with pygame.quit(): whoever draws next makes new ones
-
-
-def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
-    """``size`` grown to :data:`MIN_SIZE` where it falls short: the smallest size any layout sees."""
-    return max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
 
 
 def make_event(kind: int, **attrs: Any) -> pygame.event.Event:

@@ -62,6 +62,8 @@ class Settling:
         self.last_frame: tuple[Scene, pygame.Surface] | None = None
         """The top screen as last drawn, with what it showed beneath it."""
         self._scaled: tuple[tuple[int, tuple[int, int], bool], pygame.Surface] | None = None
+        self._scaled_used = False
+        """Whether this frame showed a picture scaled; one that did not drops the scaled copy."""
 
     # -- state --------------------------------------------------------------------------------------
     @property
@@ -149,6 +151,7 @@ class Settling:
         and a screen in the frame of its layout as its old picture once more."""
         first, self.first_drawing = self.first_drawing, None
         top = self.app.top
+        self._scaled_used = False
         for scene in shown:
             if scene is first and self.interim is not None:
                 target.blit(self.scaled(self.interim, smooth=False), (0, 0))
@@ -161,6 +164,8 @@ class Settling:
             self.bring_up_to_size(scene)
             scene.draw(target)
             scene.ui.draw_ui(target)
+        if not self._scaled_used:
+            self._scaled = None  # nothing was shown scaled: a full-window surface less to hold
         self.keep_frame(target)  # pictures too: a resize before the screen's own drawing scales them
 
     def scaled(self, picture: pygame.Surface, smooth: bool = True) -> pygame.Surface:
@@ -169,6 +174,7 @@ class Settling:
         being dragged (a new size every frame, each shown for a frame: a smooth scaling to a large
         window costs 30 ms or more, a plain one a few)."""
         size = self.app.size
+        self._scaled_used = True
         key = (id(picture), size, smooth)
         if self._scaled is None or self._scaled[0] != key:
             scale = pygame.transform.smoothscale if smooth else pygame.transform.scale

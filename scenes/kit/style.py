@@ -78,12 +78,20 @@ def _backdrop_miniature() -> pygame.Surface:
     return miniature
 
 
-@surface_cache
+_backdrop: tuple[tuple[int, int], pygame.Surface] | None = None
+
+
 def background(size: tuple[int, int]) -> pygame.Surface:
-    """The table-felt backdrop behind every screen, with a soft vignette, cached per size (in the
-    shared, byte-bounded surface cache, so sizes the window passed through are forgotten)."""
+    """The table-felt backdrop behind every screen, with a soft vignette, for one size at a time.
+
+    Not in the shared surface cache: a backdrop is a whole window of pixels (13 MB at 2160x1620),
+    and the byte budget kept two or three sizes the window had passed through for nothing."""
+    global _backdrop
     size = (max(1, size[0]), max(1, size[1]))
-    return pygame.transform.smoothscale(_backdrop_miniature(), size)
+    if _backdrop is None or _backdrop[0] != size:
+        _backdrop = None  # the old size's pixels go before the new ones are made
+        _backdrop = (size, pygame.transform.smoothscale(_backdrop_miniature(), size))
+    return _backdrop[1]
 
 
 def text(
@@ -165,16 +173,20 @@ def text_block(
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    """Darken everything drawn so far: the backdrop behind overlays and modal panels."""
-    surface.blit(_dim_shade(surface.get_size(), alpha), (0, 0))
+    """Darken everything drawn so far: the backdrop behind overlays and modal panels.
+
+    The same as laying a sheet of :data:`DIM_INK` at ``alpha`` over the window, done as two fills
+    in place (scale every pixel, then add the ink's share) rather than by blitting a translucent
+    sheet: a sheet is a whole window of pixels, kept for every size and strength the window passed
+    through (four of them took 35 MB during a storm of resizes)."""
+    alpha = max(0, min(255, alpha))
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    surface.fill(tuple(channel * alpha // 255 for channel in DIM_INK), special_flags=pygame.BLEND_RGB_ADD)
 
 
-@surface_cache
-def _dim_shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
-    """The translucent sheet :func:`dim` lays over a window of ``size`` (drawn once per size)."""
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((12, 10, 8, alpha))
-    return shade
+DIM_INK = (12, 10, 8)
+"""The near-black, slightly warm colour :func:`dim` darkens towards."""
 
 
 @surface_cache

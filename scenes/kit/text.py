@@ -14,14 +14,14 @@ from typing import Any
 
 import pygame
 
-from saves.reading import ELLIPSIS, clean_text
+from game.text import ELLIPSIS, clean_text
 
 MAX_DRAWN_CHARS = 1_000
 """No line the app draws needs more; longer texts are cut before they are measured or rendered."""
 
 
 def safe_text(content: Any, max_chars: int = MAX_DRAWN_CHARS, keep_newlines: bool = False) -> str:
-    """``content`` made safe to measure and render (see :func:`saves.reading.clean_text`)."""
+    """``content`` made safe to measure and render (see :func:`game.text.clean_text`)."""
     return clean_text(content, max_chars, keep_newlines=keep_newlines)
 
 

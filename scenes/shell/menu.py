@@ -20,6 +20,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.core import GameInfo, GameState
+from saves.statistics import record_lines
 from scenes.kit import style
 from scenes.kit.about import version_text
 from scenes.kit.app import Scene
@@ -124,6 +125,8 @@ class Card:
     """(lessons finished, lessons in all, stars earned); None when the game has no lessons yet."""
     picture_area: pygame.Rect | None = None
     """Where the board picture may go (it takes the board's shape inside); None: no room for one."""
+    record: tuple[str, ...] = ()
+    """The player's record against the computer, longest wording first (:func:`record_lines`)."""
 
 
 class MainMenuScene(Scene):
@@ -141,6 +144,7 @@ class MainMenuScene(Scene):
         self.load_button: UIButton | None = None
         self.settings_button: UIButton | None = None
         self.credits_button: UIButton | None = None
+        self.statistics_button: UIButton | None = None
         self.quit_button: UIButton | None = None
         self.logo_rect = pygame.Rect(0, 0, 0, 0)
         self.title_size = 64
@@ -215,10 +219,11 @@ class MainMenuScene(Scene):
         labels = (
             ("Load game", "#load"),
             ("Settings", "#settings"),
+            ("Statistics", "#statistics"),
             ("Credits", "#credits"),
             ("Quit", "#quit"),
         )
-        bw, gap = (180 if width >= 1200 else 160), 16
+        bw, gap = (176 if width >= 1200 else 148), (16 if width >= 1200 else 12)
         row_w = len(labels) * bw + (len(labels) - 1) * gap
         x = (width - row_w) // 2
         buttons = []
@@ -232,7 +237,8 @@ class MainMenuScene(Scene):
                 )
             )
             x += bw + gap
-        self.load_button, self.settings_button, self.credits_button, self.quit_button = buttons
+        self.load_button, self.settings_button, self.statistics_button = buttons[:3]
+        self.credits_button, self.quit_button = buttons[3:]
 
         # cards
         area = pygame.Rect(margin, y, width - 2 * margin, bottom_y - y - max(16, height // 40))
@@ -271,10 +277,13 @@ class MainMenuScene(Scene):
             left = area.centerx - row_w // 2 + col * (w + gap)
             rects.append(pygame.Rect(left, top + row * (h + gap), w, h))
         progress = [self._lesson_progress(info) for info in self.games]
-        plans = _picture_plans(self.games, rects, progress)
+        records = [record_lines(self.app.data_dir, info.id) for info in self.games]  # saves.statistics
+        reserve = any(records)  # every card keeps the room, so the cards stay alike
+        plans = _picture_plans(self.games, rects, progress, reserve)
         for index, (info, rect) in enumerate(zip(self.games, rects, strict=True)):
             plan = None if plans is None else plans[index]
-            self.cards.append(self._make_card(info, rect, progress[index], plan))
+            self.cards.append(self._make_card(info, rect, progress[index], plan, reserve))
+            self.cards[-1].record = records[index]
 
     def _make_card(
         self,
@@ -282,6 +291,7 @@ class MainMenuScene(Scene):
         rect: pygame.Rect,
         progress: tuple[int, int, int] | None,
         plan: tuple[SummaryLayout, pygame.Rect] | None,
+        reserve: bool = False,
     ) -> Card:
         """A card's buttons and text; ``plan`` gives its summary beside a picture, else the summary
         runs full width."""
@@ -316,7 +326,7 @@ class MainMenuScene(Scene):
         if plan is not None:
             layout, picture_area = plan
         else:  # full width, the caption giving way to the summary on a short card
-            bottom = _text_bottom(rect, progress is not None)
+            bottom = _text_bottom(rect, progress is not None, reserve)
             inner = rect.width - 2 * pad
             layout = _summary_layout(info.summary, rect.y, bottom, inner, SUMMARY_MODES) or _summary_layout(
                 info.summary, rect.y, bottom, inner, SUMMARY_MODES[-1:], force=True
@@ -365,6 +375,8 @@ class MainMenuScene(Scene):
             self.app.open("settings")
         elif element is self.credits_button:
             self.app.open("credits")
+        elif element is self.statistics_button:
+            self.app.open("statistics")
         elif element is self.quit_button:
             self.ask_quit()
         else:
@@ -575,6 +587,11 @@ class MainMenuScene(Scene):
             pygame.draw.rect(surface, style.WOOD, place.inflate(4, 4), width=2, border_radius=5)
         if card.lessons is not None:
             self._draw_lessons_line(surface, card, card.lessons)
+        if card.record:
+            above = LESSONS_LINE if card.lessons is not None else 0
+            x, y, room = rect.x + 16, card.play.relative_rect.top - 6 - above, rect.width - 32
+            line = next((t for t in card.record if font(13).size(t)[0] <= room), card.record[-1])
+            style.text(surface, line, (x, y), 13, style.INK_SOFT, anchor="bottomleft")
 
     def _draw_lessons_line(self, surface: pygame.Surface, card: Card, progress: tuple[int, int, int]) -> None:
         """ "Lessons 3/7 ★8" just above the buttons (or an invitation while none is finished)."""
@@ -599,9 +616,9 @@ def _button_row(rect: pygame.Rect) -> tuple[int, int]:
     return rect.bottom - (CARD_PAD if rect.height >= 220 else 13) - button_h, button_h
 
 
-def _text_bottom(rect: pygame.Rect, has_lessons: bool) -> int:
-    """Where a card's summary (and picture) must end: above the lessons line and the buttons."""
-    return _button_row(rect)[0] - (LESSONS_LINE if has_lessons else 0)
+def _text_bottom(rect: pygame.Rect, has_lessons: bool, has_record: bool = False) -> int:
+    """Where a card's summary (and picture) must end: above the lessons and record lines and the buttons."""
+    return _button_row(rect)[0] - (LESSONS_LINE if has_lessons else 0) - (LESSONS_LINE if has_record else 0)
 
 
 def _summary_layout(
@@ -628,7 +645,10 @@ def _summary_layout(
 
 
 def _picture_plans(
-    games: list[GameInfo], rects: list[pygame.Rect], progress: list[tuple[int, int, int] | None]
+    games: list[GameInfo],
+    rects: list[pygame.Rect],
+    progress: list[tuple[int, int, int] | None],
+    reserve: bool = False,
 ) -> list[tuple[SummaryLayout, pygame.Rect]] | None:
     """Every card's summary beside a board picture, all cards alike (with the caption and designer
     lines, the caption alone, or neither), or None when some card has no room for both: cards then
@@ -639,7 +659,7 @@ def _picture_plans(
         for info, rect, lessons in zip(games, rects, progress, strict=True):
             inner = rect.width - 2 * CARD_PAD
             picture_w = round(inner * PICTURE_SHARE)
-            bottom = _text_bottom(rect, lessons is not None)
+            bottom = _text_bottom(rect, lessons is not None, reserve)
             top = rect.y + mode[1] + (2 if mode[3] else -2)  # clear of the designer line's ink
             area = pygame.Rect(rect.right - CARD_PAD - picture_w, top, picture_w, bottom - 6 - top)
             layout = _summary_layout(info.summary, rect.y, bottom, inner - picture_w - PICTURE_GAP, (mode,))

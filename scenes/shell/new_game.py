@@ -180,7 +180,7 @@ class NewGameScene(Scene):
                 pygame.Rect(control_x, y, control_w, row_h),
                 [(lv, lv.title()) for lv in levels()],
                 self.level,
-                tooltips=[LEVEL_HELP.get(lv) for lv in levels()],
+                tooltips=[self._level_note(lv) for lv in levels()],
             )
             y += row_h + row_gap
             self.labels.append(("You play", y, False))
@@ -384,9 +384,8 @@ class NewGameScene(Scene):
                 lines = style.wrap(self.error, 14, width, bold=True, max_lines=3)
                 colour, bold = style.BAD, True
             elif ai and self.level in LEVEL_HELP:
-                lines = style.wrap(
-                    f"{self.level.title()}: {LEVEL_HELP[self.level].lower()}.", 14, width, max_lines=3
-                )
+                note = self.info.level_notes.get(self.level) or LEVEL_HELP[self.level].lower()
+                lines = style.wrap(f"{self.level.title()}: {note}.", 14, width, max_lines=3)
                 colour, bold = style.INK_SOFT, False
             else:
                 lines, colour, bold = [], style.INK_SOFT, False
@@ -394,6 +393,11 @@ class NewGameScene(Scene):
                 step = round(font(14, bold).get_linesize() * 1.04)
                 top = button.centery - (step * len(lines)) // 2
                 style.text_block(surface, lines, (self.label_x, top), 14, colour, bold=bold)
+
+    def _level_note(self, level: str) -> str | None:
+        """What ``level`` is like in this game (its own line, else the general one), as a sentence."""
+        note = self.info.level_notes.get(level) or LEVEL_HELP.get(level)
+        return None if not note else f"{note[0].upper()}{note[1:]}."
 
     def _draw_offer(self, surface: pygame.Surface, top: int) -> None:
         """The first-visit line under the header: the lessons are offered, never imposed."""

@@ -8,6 +8,9 @@ game, with the reason in words and three answers:
 * **Try again** asks every screen to save once more (the disk may have room now); when nothing is
   left unsaved the app closes, else the sentence is brought up to date.
 * **Quit anyway** closes without another word.
+* **Save as a record** writes the game into the records folder, away from the data folder whose
+  disk refused (a record opens from "Open a record…"); once it is written the question says where,
+  and quitting loses nothing.
 * **Keep playing** (or Esc) goes back to the game; nothing is lost while the app is open.
 """
 
@@ -27,7 +30,7 @@ from scenes.shell.windows.dialogs import escape
 if TYPE_CHECKING:
     from scenes.kit.app import App
 
-PANEL = (560, 250)
+PANEL = (720, 300)
 
 
 class UnsavedScene(Scene):
@@ -42,24 +45,30 @@ class UnsavedScene(Scene):
         self.buttons: dict[str, UIButton] = {}
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.text: UITextBox | None = None
+        self.kept = False
+        """The moves were kept as a record: quitting now loses nothing, and the question says so."""
 
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         panel_w, panel_h = PANEL
         self.panel_rect = pygame.Rect((width - panel_w) // 2, (height - panel_h) // 2, panel_w, panel_h)
+        after = "Nothing is lost if you quit now." if self.kept else "Closing now loses them."
         self.text = UITextBox(
-            f"{escape(self.sentence)}<br><br>Closing now loses them.",
+            f"{escape(self.sentence)}<br><br>{after}",
             pygame.Rect(self.panel_rect.x + 24, self.panel_rect.y + 58, panel_w - 48, panel_h - 130),
             self.ui,
             object_id=ObjectID("#unsaved_text", None),
         )
         # one order for every question in the app: the way back on the left, the action on the right
-        specs = (
+        specs: tuple[tuple[str, str, str | None], ...] = (
             ("keep", "Keep playing", "@secondary"),
+            ("record", "Save as a record", None),
             ("retry", "Try again", None),
             ("quit", "Quit anyway", "@danger"),
         )
-        button_w, gap = 150, 12
+        if self.kept:
+            specs = (("keep", "Keep playing", "@secondary"), ("quit", "Quit", None))
+        button_w, gap = 160, 10
         x = self.panel_rect.right - 24 - len(specs) * button_w - (len(specs) - 1) * gap
         self.buttons = {}
         for key, label, cls in specs:
@@ -86,6 +95,13 @@ class UnsavedScene(Scene):
             app.pop()
         elif key == "quit":
             app.quit(force=True)
+        elif key == "record":
+            below = [scene for scene in app.stack if scene is not self]
+            said = [text for scene in below if (text := scene.keep_elsewhere())]
+            self.kept = not any(scene.unsaved_work() for scene in below)
+            self.sentence = " ".join(said) or self.sentence
+            self.ui.clear_and_reset()
+            self.layout(app.size)
         elif key == "retry":
             below = [scene for scene in app.stack if scene is not self]
             for scene in below:
@@ -103,7 +119,7 @@ class UnsavedScene(Scene):
         style.panel(surface, self.panel_rect)
         style.text(
             surface,
-            "Quit without your last moves?",
+            "Your moves are kept" if self.kept else "Quit without your last moves?",
             (self.panel_rect.x + 24, self.panel_rect.y + 18),
             24,
             bold=True,

@@ -26,6 +26,8 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 
 HINT: tuple[str, str, str] = ("hint", "Hint", "Show the hard computer's move for you, without playing it (H)")
 """The button games against the computer add to the first row, after Undo and Redo."""
+APPLY: tuple[str, str, str] = ("apply", "Apply", "Play the suggested move for you (the hint's card)")
+"""The hint card's button: made with the others, hidden until a hint for the position is shown."""
 HINT_THINKING = ("Thinking…", "Wait…")
 """The Hint button's label while the hint is worked out (the screen stays live meanwhile): the first
 that fits the button, so the small window's narrow button never cuts a word."""
@@ -51,6 +53,12 @@ class MatchControls(PanelControls):
             *_row(inner.left, inner.width, top + h + BUTTON_GAP, h, len(commands) - first_row),
         ]
         self.buttons = {}
+        if hint:  # first: the card stands above the fixed rows, and Tab goes in screen order
+            key, label, tip = APPLY
+            self.buttons[key] = UIButton(
+                pygame.Rect(inner.left, top, 90, 32), label, self.ui, tool_tip_text=tip,
+                object_id=ObjectID(f"#match_{key}", "@primary"), visible=0,
+            )  # fmt: skip
         for (key, label, tip), rect in zip(commands, rects, strict=True):
             self.buttons[key] = UIButton(
                 rect, label, self.ui, tool_tip_text=tip, object_id=ObjectID(f"#match_{key}", "@secondary")
@@ -73,6 +81,21 @@ class MatchControls(PanelControls):
         if button.text != label:
             button.set_text(label)
         self.set_button_enabled(button, usable)
+
+    def place_apply(self, rect: pygame.Rect | None) -> None:
+        """Show the hint card's Apply button at ``rect``, or hide it (None)."""
+        button = self.buttons.get(APPLY[0])
+        if button is None:
+            return
+        if rect is None:
+            if button.visible:
+                button.hide()
+            return
+        if button.relative_rect != rect:
+            button.set_relative_position(rect.topleft)
+            button.set_dimensions(rect.size)
+        if not button.visible:
+            button.show()
 
     def hide(self) -> None:
         """Behind the hand-off curtain no button may show (or be clicked)."""

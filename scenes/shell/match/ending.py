@@ -34,6 +34,8 @@ SWAP = "swap"
 REVIEW = "review"
 NEW_GAME = "new-game"
 CLOSE = "close"
+NEXT_LEVEL = "next-level"
+"""The card's offer after two wins in a row against a level: the same game against the next one."""
 
 SLIDE = 0.35
 """Seconds the card takes to slide in."""
@@ -158,11 +160,13 @@ class EndBanner:
         compact: bool,
         swap_tip: str | None,
         animate: bool,
+        next_level: str | None = None,
     ) -> None:
         self.result = result
         self.area = area
         button_h = 34 if compact else 38
-        buttons_h = 2 * button_h + BUTTON_GAP
+        rows = 3 if next_level else 2
+        buttons_h = rows * button_h + (rows - 1) * BUTTON_GAP
         self.lines, height = plan_text(result, area.width, area.height, buttons_h)
         self.rect = pygame.Rect(area.left, area.top, area.width, min(area.height, height))
         self._facts_y = self.rect.height - PAD - buttons_h - 12 - FACTS_H
@@ -217,6 +221,17 @@ class EndBanner:
             self.swap: SWAP,
             self.rematch: REMATCH,
         }
+        self.next_level: UIButton | None = None
+        self.offered_level = next_level
+        if next_level:
+            self.next_level = UIButton(
+                pygame.Rect(x_left, top - button_h - BUTTON_GAP, area.width - 2 * PAD, button_h),
+                f"Next level: {next_level.title()}",
+                ui,
+                tool_tip_text=f"Two wins in a row: play the same game against the {next_level} computer",
+                object_id=ObjectID("#end_next_level", "@primary"),
+            )
+            self._choices[self.next_level] = NEXT_LEVEL
         if self.sliding:
             for button in self._choices:
                 button.hide()
@@ -238,12 +253,15 @@ class EndBanner:
 
     def keyed(self) -> dict[str, UIButton]:
         """The buttons in screen order, for Tab."""
+        keyed = {"close": self.close_button}
+        if self.next_level is not None:
+            keyed["next-level"] = self.next_level
+        keyed.update(review=self.review, swap=self.swap, rematch=self.rematch)
+        keyed["new-game"] = self.new_game
         return {
-            "close": self.close_button,
-            "review": self.review,
-            "new-game": self.new_game,
-            "swap": self.swap,
-            "rematch": self.rematch,
+            key: keyed[key]
+            for key in ("close", "next-level", "review", "new-game", "swap", "rematch")
+            if key in keyed
         }
 
     def moves_left(self, moves: pygame.Rect) -> pygame.Rect:

@@ -9,6 +9,11 @@ hint never knows the computer's sealed orders.
 An answer is kept only while the position it was worked out for is still on the board: the scene
 calls :meth:`HintAdvisor.forget` when the player moves, undoes or redoes, and asking again replaces
 the old marks. A hint is counted in the match once it is shown.
+
+The worker answers with the move's reason too (:func:`game.hint.answer_for_record`): the card in the
+side panel (:mod:`~scenes.shell.match.hint_card`) says it, with the turn's expected outcome in Elasta
+and Nelaxtam, and its Apply button plays the move through the scene's own path for a click
+(:meth:`HintAdvisor.apply_action`), while the hint is still for the position on the board.
 """
 
 from __future__ import annotations
@@ -22,9 +27,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core import GameError
-from game.hint import HintError, in_words, worker_request
+from game.hint import Explanation, HintError, explain, in_words, read_answer, worker_request
+from scenes.kit.board_view import ViewAction
 from scenes.kit.marks import Marks
+from scenes.shell.match import hint_card
 from scenes.shell.match.computer import WorkerRequest
+from scenes.shell.match.hint_card import CardText
 
 if TYPE_CHECKING:
     from game.core import GameState
@@ -46,6 +54,12 @@ class ShownHint:
     """The orders in words (Elasta, Nelaxtam); None where the marks alone show the move."""
     seconds: float
     """From the request to the answer, as the player waited (for the measurements in the issue)."""
+    state: GameState | None = None
+    """The position the hint is for: Apply plays it only while that position is on the board."""
+    explanation: Explanation | None = None
+    """Why, and (Elasta, Nelaxtam) what the turn should bring; None when it could not be said."""
+    phrase: str = ""
+    """The move in the move list's short words ("Stone a2 to a3"): the card's title."""
 
 
 def hint_marks(view: BoardView, text: str, gestures: Sequence[Gesture] | None) -> Marks:
@@ -90,7 +104,7 @@ class HintAdvisor:
         if self.shown.words:
             return self.shown.words
         if self.marks(view):
-            return "Suggested move: follow the green marks (the move is yours to make)."
+            return "Suggested move: follow the green marks, or press Apply to play it."
         return f"Suggested move: {self.shown.text}."
 
     def usable(self, match: Match, player: str | None) -> bool:
@@ -145,17 +159,90 @@ class HintAdvisor:
         try:
             if result.error or not result.move_text:
                 raise GameError(result.error or "no move")
-            match.state.check_move(player, match.state.parse_move(player, result.move_text))
+            text, said = read_answer(result.move_text)
+            match.state.check_move(player, match.state.parse_move(player, text))
         except GameError:
             self.app.toast(NO_HINT)
             return None
-        return self.show(match, player, result.move_text, time.perf_counter() - self._asked_at)
+        return self.show(match, player, text, time.perf_counter() - self._asked_at, said)
 
-    def show(self, match: Match, player: str, text: str, seconds: float = 0.0) -> ShownHint:
-        """Put the suggestion ``text`` (legal notation) for ``player`` on the board, and count it."""
-        self.shown = ShownHint(player, text, in_words(match.state, text), seconds)
+    def show(
+        self,
+        match: Match,
+        player: str,
+        text: str,
+        seconds: float = 0.0,
+        explanation: Explanation | None = None,
+    ) -> ShownHint:
+        """Put the suggestion ``text`` (legal notation) for ``player`` on the board, and count it.
+        Without an ``explanation`` (the showcase, an answer without one) it is worked out here: the
+        games bound that work, so the frame it costs stays short."""
+        state = match.state
+        move = state.parse_move(player, text)
+        if explanation is None:
+            with contextlib.suppress(Exception):  # the reason is a bonus: never lose the hint to it
+                explanation = explain(state, player, move)
+        words = in_words(state, text)
+        phrase = state.move_words(player, move)
+        self.shown = ShownHint(player, text, words, seconds, state, explanation, phrase)
         match.count_hint(player)
         return self.shown
+
+    # -- the card and Apply ----------------------------------------------------------------------------
+    def current(self, match: Match) -> ShownHint | None:
+        """The hint while it is for the position on the board (a reply or an undo makes it history)."""
+        shown = self.shown
+        return shown if shown is not None and shown.state is match.state and not match.over else None
+
+    def card_text(self, match: Match, reviewing: bool) -> CardText | None:
+        """What the card says now; None when there is no card (no current hint, or a review)."""
+        shown = None if reviewing else self.current(match)
+        if shown is None:
+            return None
+        said = shown.explanation
+        reason = said.reason if said is not None else "The hard computer's choice for this position."
+        return CardText(f"Hint: {shown.phrase or shown.text}", reason, said.expected if said else "")
+
+    def room(self, match: Match, moves: pygame.Rect, compact: bool, reviewing: bool) -> pygame.Rect:
+        """The move list's rectangle with the card's place taken from its top (unchanged without one)."""
+        text = self.card_text(match, reviewing)
+        if text is None:
+            return moves
+        return hint_card.list_below(hint_card.card_rect(text, moves, compact), moves)
+
+    def draw_card(
+        self, surface: pygame.Surface, match: Match, moves: pygame.Rect, compact: bool, reviewing: bool
+    ) -> None:
+        """The card in the place :meth:`room` took from ``moves`` (the move list's full rectangle)."""
+        text = self.card_text(match, reviewing)
+        if text is not None:
+            hint_card.draw_card(surface, text, moves, compact)
+
+    def apply_place(
+        self, match: Match, player: str | None, moves: pygame.Rect, compact: bool
+    ) -> pygame.Rect | None:
+        """Where the Apply button stands, or None when it must not show: only on the card of a hint
+        that is current, while its player may act on the board (so never during a review, an
+        animation or the computer's turn)."""
+        shown = self.current(match)
+        text = self.card_text(match, reviewing=False)
+        if shown is None or text is None or player != shown.player:
+            return None
+        return hint_card.apply_rect(hint_card.card_rect(text, moves, compact))
+
+    def apply_action(self, match: Match, player: str | None) -> ViewAction:
+        """Apply: the hinted move as the board would answer a click that plays it (so the scene's path
+        for a click does the rest: undo, sounds, autosave, sealing secret orders), or why not."""
+        shown = self.current(match)
+        if shown is None:
+            return ViewAction.refuse("That hint was for an earlier position: ask for a new one.")
+        if player != shown.player:
+            return ViewAction.refuse("Apply plays the hint on your own turn: wait until it is your move.")
+        try:
+            move = match.state.parse_move(player, shown.text)
+        except GameError:
+            return ViewAction.refuse("That hint can no longer be played: ask for a new one.")
+        return ViewAction.play(player, move)
 
     def forget(self) -> None:
         """The player moved, undid or asked again (or is leaving): the marks go, any search stops."""

@@ -14,7 +14,9 @@ live board would; any jump snaps.
 A game record opened from a file (:attr:`Review.record`) is only ever reviewed: there is no game
 behind it to go back to, so nothing is saved and the computer does not move. The banner's last
 button is then "Continue from here", which makes a game of the position shown (:func:`played_on`):
-from then on it is played and saved like any other.
+from then on it is played and saved like any other. A live game's review offers the same as "Play
+from here" beside the arrows: a side line, a game of its own with the same seats, while the game
+reviewed stays saved as it was (the Load screen brings it back).
 """
 
 from __future__ import annotations
@@ -44,10 +46,18 @@ REVIEW_KEYS: dict[int, str] = {
 
 BACK_LABEL = "Back to the game"
 BACK_WHEN_OVER = "Back to the end"
+BACK_SHORT = "Back"
+"""A small window's "Back to the game": beside the arrows and the blue Review tag it needs no more,
+and the banner's words need the room (its tooltip and End say the rest)."""
 TAG_TEXT = "Review"
 CONTINUE = "continue"
 """The command of a record's "Continue from here" button (the scene makes the game)."""
 CONTINUE_LABEL = "Continue from here"
+WHAT_IF_LABEL = "Play from here"
+WHAT_IF_SHORT = "What if…"
+"""The same button in a small window's banner."""
+"""A live game's review offers the same command: a side line from the position shown, as a game of
+its own, while the game itself stays saved as it was."""
 RECORD_TAG = "Record"
 RECORD_NOTE = "This is a game record: Continue from here plays on from the position shown."
 """What a record says when the player tries to leave its review or touch its board."""
@@ -99,6 +109,8 @@ class Review:
         self._frozen: ReviewedMatch | None = None
         self._rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, UIButton] = {}
+        self.compact = False
+        """The banner is a small window's (set by :meth:`build`): the headline says less."""
         self.record = False
         """The match is a game record opened from a file: only reviewed, never left for a live game;
         "Continue from here" stands where "Back to the game" would."""
@@ -198,6 +210,8 @@ class Review:
             return f"Game record: move {self.position} of {last}", sentence(turn)
         if self.position == 0 or turn is None:
             return "Reviewing the start position", "Right arrow or › steps through the moves."
+        if self.compact:  # a small window: "Play from here" takes room, the board's tag says "Review"
+            return f"Move {self.position} of {last}", sentence(turn)
         return f"Reviewing move {self.position} of {last}", sentence(turn)
 
     # -- the banner's buttons ------------------------------------------------------------------
@@ -208,9 +222,10 @@ class Review:
         for button in self.buttons.values():
             if button.alive():
                 button.kill()
+        self.compact = compact
         height = 34 if compact else 38
-        label = CONTINUE_LABEL if self.record else BACK_LABEL
-        back_w = max(style.font(16, True).size(label)[0] + 34, 150)
+        label = CONTINUE_LABEL if self.record else self._back_label()
+        back_w = max(style.font(16, True).size(label)[0] + 34, 80 if compact else 150)
         gap = 8
         top = banner.centery - height // 2
         right = banner.right - 14
@@ -223,7 +238,7 @@ class Review:
             (
                 "live",
                 back,
-                BACK_LABEL,
+                label,
                 "Leave the review and show the game as it stands now (End)",
                 "@primary",
             ),
@@ -239,6 +254,21 @@ class Review:
                     "@primary",
                 ),
             )
+        else:  # what if: a side line from the position shown; the game itself is kept as it is
+            what_label = WHAT_IF_SHORT if compact else WHAT_IF_LABEL
+            what_if_w = max(style.font(16, True).size(what_label)[0] + 30, 100)
+            what_if = pygame.Rect(backward.left - gap - what_if_w, top, what_if_w, height)
+            specs = (
+                (
+                    CONTINUE,
+                    what_if,
+                    what_label,
+                    "Try another line from the position shown, as a new game; this one stays saved as it is",
+                    "@secondary",
+                ),
+                *specs,
+            )
+            backward = what_if
         self.buttons = {
             key: UIButton(rect, label, ui, tool_tip_text=tip, object_id=ObjectID(f"#review_{key}", kind))
             for key, rect, label, tip, kind in specs
@@ -261,7 +291,7 @@ class Review:
             if not button.visible:
                 button.show()
             if key == "live":
-                label = BACK_WHEN_OVER if self.match.over else BACK_LABEL
+                label = self._back_label()
                 if button.text != label:
                     button.set_text(label)
             elif key == "previous":
@@ -270,6 +300,13 @@ class Review:
                 _enable(button, (self.position or 0) < self.last)
             elif key == CONTINUE:  # at the end of a finished game there is nothing left to play
                 _enable(button, not (self.match.over and self.position == self.last))
+                if not self.record and self.position == self.last and not self.match.over:
+                    _enable(button, False)  # the game itself goes on from here: no side line needed
+
+    def _back_label(self) -> str:
+        if self.compact:
+            return BACK_SHORT
+        return BACK_WHEN_OVER if self.match.over else BACK_LABEL
 
     def refresh(self) -> None:
         """A move arrived or the game ended during the review: the buttons follow."""

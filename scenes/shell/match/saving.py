@@ -27,6 +27,9 @@ class MatchSaving:
         """Turns on disk as of the last autosave that worked (a loaded game is on disk as it is)."""
         self.failure: str | None = None
         """Why the last autosave failed ("the disk is full"); None once one works again."""
+        self.kept_turns = -1
+        """Turns written as a record outside the data folder after autosaves failed (the question
+        before quitting offers it): quitting then loses none of them."""
 
     def save_now(self) -> bool:
         """Save this game over its own save file, or make its first one (the pause menu calls this
@@ -71,10 +74,26 @@ class MatchSaving:
         self.failure = None
         self.saved_turns = len(self.match.turns)
 
+    def keep_as_record(self) -> str:
+        """Write the game as a record in the records folder (away from the data folder whose disk
+        refused the autosave) and say where, or why it could not be written."""
+        from saves.records import export_record
+        from scenes.shell.windows.records import folder_words, records_folder
+
+        try:
+            path = export_record(self.match, records_folder(self.app.data_dir))
+        except Exception as exc:  # OSError: that disk refuses too; words, never a crash
+            return failure_sentence("The record could not be written either", exc)
+        self.kept_turns = len(self.match.turns)
+        return (
+            f"Your game is kept as the record '{path.name}' in {folder_words(path.parent)}: "
+            'open it from the Load screen\'s "Open a record…" and choose Continue from here.'
+        )
+
     def unsaved(self) -> str | None:
         """What quitting now would lose, as a sentence, or None: asked before the app closes, so the
         player is never told after the window has gone."""
-        if self.failure is None:
+        if self.failure is None or self.kept_turns == len(self.match.turns):
             return None
         count = max(1, len(self.match.turns) - self.saved_turns)
         moves = "move" if count == 1 else f"{count} moves"

@@ -30,7 +30,6 @@ from pygame_gui.elements import UIButton
 
 from game.core import GameError
 from game.match import Match, Turn
-from scenes.kit import style
 from scenes.kit.app import Scene
 from scenes.kit.board_view import BoardView, ViewAction, error_sentence
 from scenes.kit.failures import failure_sentence
@@ -40,14 +39,21 @@ from scenes.kit.view_host import over_window, released, typed
 from scenes.shell.match import texts
 from scenes.shell.match.computer import ComputerPlayer
 from scenes.shell.match.controls import MatchControls
-from scenes.shell.match.ending import CLOSE, NEW_GAME, REMATCH, REVIEW, SWAP, EndBanner, EndRow, Result
+from scenes.shell.match.end_flow import EndFlow
+from scenes.shell.match.ending import (
+    CLOSE,
+    EndBanner,
+    EndRow,
+)
 from scenes.shell.match.handoff import READY, TAKE_BACK, HandOff, curtain_answer
 from scenes.shell.match.hint import HINT_KEY, HintAdvisor, offered
 from scenes.shell.match.keys import MatchKeys
 from scenes.shell.match.layout import MatchLayout
 from scenes.shell.match.moves import MoveList
 from scenes.shell.match.painter import MatchPainter
-from scenes.shell.match.review import CONTINUE, RECORD_NOTE, REVIEW_KEYS, Review, played_on
+from scenes.shell.match.results import count_finish
+from scenes.shell.match.review import REVIEW_KEYS, Review
+from scenes.shell.match.review_flow import ReviewFlow
 from scenes.shell.match.saving import MatchSaving
 from scenes.shell.match.solved import SolvedBadge
 from scenes.shell.match.sounds import MatchSounds
@@ -68,7 +74,7 @@ def undo_refusal(match: Match) -> str:
     return "Nothing to undo yet."
 
 
-class MatchScene(Scene):
+class MatchScene(EndFlow, ReviewFlow, Scene):
     """One match on screen. ``MatchScene(app, match)``; push it, the rest is automatic."""
 
     name = "match"
@@ -131,6 +137,7 @@ class MatchScene(Scene):
         moves = self.frame.moves(bool(self.controls.view_buttons) or self.end_row is not None)
         if self.end_dialog is not None:
             return self.end_dialog.moves_left(moves)
+        moves = self.hint.room(self.match, moves, self.frame.compact, self.review.active)  # its card
         return self.solved.room(self.match, moves, self.frame.compact, self.review.active)
 
     @property
@@ -196,7 +203,10 @@ class MatchScene(Scene):
         self.controls.set_history(
             undo and sealed is None and not record, self.match.can_redo() and not record
         )
-        self.controls.set_hint(self.hint.usable(self.match, self.input_player()), self.hint.thinking)
+        player = self.input_player()
+        self.controls.set_hint(self.hint.usable(self.match, player), self.hint.thinking)
+        full = self.frame.moves(bool(self.controls.view_buttons) or self.end_row is not None)
+        self.controls.place_apply(self.hint.apply_place(self.match, player, full, self.frame.compact))
 
     def _refresh_view_buttons(self, force: bool = False) -> None:
         """The game's extra buttons (Pass, Confirm...) follow whoever may act now."""
@@ -299,6 +309,9 @@ class MatchScene(Scene):
     def retry_saving(self) -> None:
         self.saving.autosave()
 
+    def keep_elsewhere(self) -> str | None:
+        return self.saving.keep_as_record() if self.saving.unsaved() else None
+
     def claims_key(self, event: pygame.event.Event) -> bool:
         """The board may use a letter the app would take (M merges in Changing Challenges)."""
         return self.input_player() is not None and self.view.claims_key(event.key)
@@ -352,6 +365,7 @@ class MatchScene(Scene):
                 "rules": self.open_rules,
                 "menu": self.open_pause,
                 "hint": self.ask_hint,
+                "apply": lambda: self._apply_action(self.hint.apply_action(self.match, self.input_player())),
             }
             commands[command]()
             return
@@ -420,6 +434,8 @@ class MatchScene(Scene):
         self.sounds.turn_played(self.view, turn, by_computer)
         self.handoff.forget()
         self.saving.autosave()
+        if self.match.over:  # the turn that ended it: into the player's record (once per game)
+            count_finish(self.app, self.match)
         self._refresh_view_buttons()
         self._refresh_buttons()
 
@@ -587,139 +603,6 @@ class MatchScene(Scene):
         """What a notice must not cover: the banner (what the game says) and the board."""
         return [self.frame.banner, self.frame.board]
 
-    # -- the end --------------------------------------------------------------------------------------
-    def _end_choice(self, choice: str) -> None:
-        if choice == NEW_GAME:
-            self.new_game()  # the card stays, should the player come back from the new-game screen
-            return
-        if choice in (CLOSE, REVIEW):
-            self._end_dismissed = True
-        self._close_end(row=choice in (REMATCH, SWAP))
-        if choice == REMATCH:
-            self.rematch()
-        elif choice == SWAP:
-            self.swap_sides()
-        elif choice == REVIEW:
-            self.review_at(0)
-        if choice in (CLOSE, REVIEW):
-            self._maybe_open_end_dialog()  # the row that keeps Swap sides and Rematch, at once
-
-    def _close_end(self, row: bool = True) -> None:
-        """Close the result card (and with ``row`` the row that stays after it)."""
-        if self.end_dialog is not None:
-            self.end_dialog.close()
-            self.end_dialog = None
-        if row and self.end_row is not None:
-            self.end_row.close()
-            self.end_row = None
-
-    def _maybe_open_end_dialog(self) -> None:
-        """Once a finished game's last move has landed (and been heard), the result card; once the
-        card is answered (or a finished game is reviewed), the row of Swap sides and Rematch."""
-        if not self.match.over or self.review.record or self.curtain_for is not None:
-            return
-        if self.end_dialog is not None or self.end_row is not None:
-            return
-        if self.review.active or self._end_dismissed:
-            self.end_row = EndRow(self.ui, self.frame.view_buttons, texts.swap_words(self.match))
-            return
-        if self.view.busy or self.view.timeline.cues:  # the last move still to be seen or heard
-            return
-        animate = self._played_here and self.app.settings.animation_speed != "off"
-        self.end_dialog = self._end_banner(animate=animate)
-        self.sounds.game_over()
-
-    def _end_banner(self, animate: bool) -> EndBanner:
-        return EndBanner(
-            self.ui,
-            self.frame.moves(False),
-            self.end_result(),
-            compact=self.frame.compact,
-            swap_tip=texts.swap_words(self.match),
-            animate=animate,
-        )
-
-    def end_result(self) -> Result:
-        """What the result card says: the result texts, the figures, and whether a person won."""
-        headline, reason, score = self.result_texts()
-        outcome = self.match.outcome
-        winner = outcome.winner if outcome is not None else None
-        colour = style.EMBLEM_COLOURS.get(style.game_suit(self.match.game.id), style.ACCENT)
-        facts = texts.result_facts(self.match, self.clock)
-        return Result(headline, reason, score, facts, winner, winner in self.match.humans(), colour)
-
-    def result_texts(self) -> tuple[str, str, str]:
-        """Headline, reason and score line for the end dialog (and the banner)."""
-        return texts.result_texts(self.match, self.view)
-
-    # -- review -------------------------------------------------------------------------------------
-    def review_at(self, position: int | None = None) -> None:
-        """Show the board after move ``position`` (0: the start; None: the last move) as a review. The
-        game goes on meanwhile: the computer's reply is kept and shown when the player goes back.
-        The load screen calls this for a finished game, the end dialog's "Review game" with 0."""
-        if not self.match.turns and not self.review.record:
-            self._say("There are no moves to review yet.")
-            return
-        if self.end_dialog is not None:
-            self._end_dismissed = True
-            self._close_end(row=False)
-        self.review.show(len(self.match.turns) if position is None else position)
-        self.moves.focus = self.review.turn_index
-        self._say(None)
-        self._refresh_view_buttons()
-        self._refresh_buttons()
-
-    def _review_command(self, command: str) -> None:
-        """Left/Right/Home/End and the banner's buttons: step, jump, or leave the review (a record:
-        make a game of it)."""
-        if command == CONTINUE:
-            self.continue_from_here()
-            return
-        if not self.review.active and command in ("next", "live"):
-            return  # the game as it stands is already on the board
-        target = self.review.target(command)
-        if target is None:
-            self._leave_review()
-        else:
-            self.review_at(target)
-
-    def look_at_record(self) -> None:
-        """Show this match as a game record opened from a file: a review of its last move, with
-        "Continue from here" in the banner. Until that is pressed nothing is saved, the computer
-        does not move and the review cannot be left (the records screen calls this)."""
-        self.review.record = True
-        self._banner_words = self.review.build(self.ui, self.frame.banner, self.frame.compact)
-        self.review_at(None)
-
-    def continue_from_here(self) -> None:
-        """A record becomes a game from the position shown: a new match screen takes this one's
-        place, and it is saved like any game from now on (its first autosave at once)."""
-        if not self.review.record:
-            return
-        fresh = played_on(self.match, self.review.position or 0)
-        try:
-            scene = self.app.make("match", fresh)
-        except Exception as exc:  # a view bug must not take the screen down with it
-            self.app.toast(failure_sentence(f"{fresh.game.title} could not be opened", exc), 6)
-            return
-        self.app.replace(scene)
-        if isinstance(scene, MatchScene):
-            scene.saving.autosave()
-        self.app.toast("Playing on from here: this game is saved like any other.", 4)
-
-    def _leave_review(self, message: str | None = None) -> None:
-        if not self.review.active:
-            return
-        if self.review.record:  # no game to go back to: only Continue from here makes one
-            self._say(RECORD_NOTE)
-            return
-        self.review.leave()
-        self.moves.focus = None
-        self.moves.scroll = 0  # back to the game as it stands: its last move in sight, not move 1
-        self._say(message)
-        self._refresh_view_buttons()
-        self._refresh_buttons()
-
     # -- frame ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -790,4 +673,5 @@ class MatchScene(Scene):
         if self.handoff.up_for is None and self.end_dialog is None:  # the result card takes its place
             moves = self.frame.moves(bool(self.controls.view_buttons) or self.end_row is not None)
             self.solved.draw(surface, self.match, moves, self.frame.compact, self.review.active)
+            self.hint.draw_card(surface, self.match, moves, self.frame.compact, self.review.active)
         self.keys.draw(surface)

@@ -1,0 +1,280 @@
+"""A finished (or unfinished) game, move by move: each side's winning chance after every move and a
+mark for what the move threw away.
+
+**Alternating games.** A move is compared with the best move the quick search found in the same
+position: both resulting positions are read the same way (the opponent to move in each), and the
+mark is by the mover's chance lost between them. Reading the two children alike keeps the side to
+move's own bonus (a tempo term, a quiescence) out of the comparison. In a solved position (an
+ending, Elephant Run's solver) chances are 1 and 0, so a move that turns a won game into a lost one
+loses a whole 1 and is a blunder.
+
+**Simultaneous games** (Elasta, Nelaxtam): the chance is read between turns (the value of the coming
+turn's matrix game). A player's order is compared with what hard would have ordered, each against
+the order the other side actually gave: the mark is the chance that order would have kept. In
+hindsight, then, and only against what was played: an equilibrium mixes, so no one order is "best"
+before the turn.
+
+**Marks** by the mover's chance lost: at least :data:`INACCURACY` (5 points of percentage) an
+inaccuracy, :data:`MISTAKE` (10) a mistake, :data:`BLUNDER` (20) a blunder; below, good. The
+thresholds are those chess sites use on their win-probability graphs, and the agreement benchmark
+(``python -m game analyse --bench``) measures how often a deeper look gives the same marks.
+
+The result is plain dataclasses with a ``to_json`` a save can keep and ``from_json`` to read it back;
+:func:`analyse` takes a progress callback so a worker can report as it goes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.chance import Reading, chances, effort_limit, first_chance, read
+from game.core import GameState, Move
+
+INACCURACY = 0.05
+MISTAKE = 0.10
+BLUNDER = 0.20
+MARKS: tuple[str, ...] = ("good", "inaccuracy", "mistake", "blunder")
+WORDS: dict[str, tuple[str, str]] = {
+    "inaccuracy": ("inaccuracy", "inaccuracies"),
+    "mistake": ("mistake", "mistakes"),
+    "blunder": ("blunder", "blunders"),
+}
+
+
+def mark_for(lost: float) -> str:
+    """The mark of a move that threw away ``lost`` of the mover's chance."""
+    if lost >= BLUNDER:
+        return "blunder"
+    if lost >= MISTAKE:
+        return "mistake"
+    if lost >= INACCURACY:
+        return "inaccuracy"
+    return "good"
+
+
+@dataclass(frozen=True)
+class MoveNote:
+    """One move: ``ply`` counts turns from 1 (both orders of a simultaneous turn share it);
+    ``chance`` is each side's after the turn; ``lost`` the mover's chance thrown away against
+    ``best_chance``, what the better move would have kept; ``better`` that move in notation when
+    the move is marked (else None)."""
+
+    ply: int
+    player: str
+    move: str
+    chance: dict[str, float]
+    mark: str
+    better: str | None
+    lost: float = 0.0
+    best_chance: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ply": self.ply,
+            "player": self.player,
+            "move": self.move,
+            "chance": {p: round(c, 4) for p, c in self.chance.items()},
+            "mark": self.mark,
+            "better": self.better,
+            "lost": round(self.lost, 4),
+            "best_chance": round(self.best_chance, 4),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MoveNote:
+        mark = str(data["mark"])
+        if mark not in MARKS:
+            raise ValueError(f"unknown mark {mark!r}")
+        better = data.get("better")
+        return cls(
+            int(data["ply"]),
+            str(data["player"]),
+            str(data["move"]),
+            {str(p): float(c) for p, c in dict(data["chance"]).items()},
+            mark,
+            None if better is None else str(better),
+            float(data.get("lost", 0.0)),
+            float(data.get("best_chance", 0.0)),
+        )
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A game's analysis: the chances before the first move, then a note per move (per player's
+    order in a simultaneous turn)."""
+
+    game: str
+    effort: str
+    players: tuple[str, ...]
+    start: dict[str, float]
+    moves: tuple[MoveNote, ...] = field(default=())
+
+    def counts(self, player: str) -> dict[str, int]:
+        """How many of ``player``'s moves got each mark."""
+        out = dict.fromkeys(MARKS, 0)
+        for note in self.moves:
+            if note.player == player:
+                out[note.mark] += 1
+        return out
+
+    def summary(self, player: str) -> str:
+        """ "3 mistakes, 1 blunder"; "no inaccuracies, mistakes or blunders" for a clean game."""
+        counts = self.counts(player)
+        parts = [
+            f"{counts[mark]} {WORDS[mark][0] if counts[mark] == 1 else WORDS[mark][1]}"
+            for mark in MARKS[1:]
+            if counts[mark]
+        ]
+        return ", ".join(parts) if parts else "no inaccuracies, mistakes or blunders"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "effort": self.effort,
+            "players": list(self.players),
+            "start": {p: round(c, 4) for p, c in self.start.items()},
+            "moves": [note.to_json() for note in self.moves],
+            "summary": {p: self.counts(p) for p in self.players},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Analysis:
+        """Read back what :meth:`to_json` wrote (a ValueError, KeyError or TypeError if damaged)."""
+        return cls(
+            str(data["game"]),
+            str(data["effort"]),
+            tuple(str(p) for p in data["players"]),
+            {str(p): float(c) for p, c in dict(data["start"]).items()},
+            tuple(MoveNote.from_json(note) for note in data["moves"]),
+        )
+
+
+Progress = Callable[[int, int], None]
+"""Told ``(moves done, moves in all)`` after each turn."""
+
+
+class _Reader:
+    """Readings at one effort, kept by position: each position of the game is read once, though
+    it is both the position after one move and the one before the next."""
+
+    def __init__(self, effort: str) -> None:
+        self.effort = effort
+        self.kept: dict[Hashable, Reading] = {}
+
+    def reading(self, state: GameState) -> Reading:
+        key = (state.key(), state.to_move())
+        found = self.kept.get(key)
+        if found is None:
+            found = self.kept[key] = read(state, self.effort)
+        return found
+
+    def chance(self, state: GameState, player: str) -> float:
+        first = first_chance(state, self.reading(state))
+        return first if player == state.players[0] else 1.0 - first
+
+
+def replay(start: GameState, turns: Sequence[str]) -> list[tuple[GameState, dict[str, Move]]]:
+    """Each turn in notation parsed against the position it is played in: ``(before, moves)``.
+    Raises the rules' :class:`~game.core.GameError` on a turn that cannot be played there."""
+    out: list[tuple[GameState, dict[str, Move]]] = []
+    state = start
+    for text in turns:
+        turn = state.parse_turn(text)
+        after = state.apply_turn(turn)
+        out.append((state, turn))
+        state = after
+    return out
+
+
+def analyse(
+    start: GameState, turns: Sequence[str], effort: str = "quick", progress: Progress | None = None
+) -> Analysis:
+    """Every turn of ``turns`` (notation, as records keep them) played from ``start``, with chances
+    and marks (see the module's docstring)."""
+    played = replay(start, turns)
+    reader = _Reader(effort)
+    notes: list[MoveNote] = []
+    for number, (before, turn) in enumerate(played, start=1):
+        after = before.apply_turn(turn)
+        if len(turn) == 1:
+            notes.append(_alternating(reader, number, before, turn, after))
+        else:
+            notes.extend(_simultaneous(reader, number, before, turn, after))
+        if progress is not None:
+            progress(number, len(played))
+    start_first = first_chance(start, reader.reading(start))
+    return Analysis(start.game_id, effort, tuple(start.players), chances(start, start_first), tuple(notes))
+
+
+def _alternating(
+    reader: _Reader, number: int, before: GameState, turn: Mapping[str, Move], after: GameState
+) -> MoveNote:
+    ((player, move),) = turn.items()
+    text = before.move_to_text(player, move)
+    mine = reader.chance(after, player)
+    first = reader.chance(after, after.players[0])
+    here = reader.reading(before)
+    best = here.best
+    kept = mine
+    if (here.value is not None or here.exact is not None) and best is not None and best != move:
+        kept = max(mine, reader.chance(before.apply_turn({player: best}), player))
+    lost = kept - mine
+    mark = mark_for(lost)
+    better = before.move_to_text(player, best) if mark != "good" and best is not None else None
+    return MoveNote(number, player, text, chances(after, first), mark, better, lost, kept)
+
+
+def _simultaneous(
+    reader: _Reader, number: int, before: GameState, turn: Mapping[str, Move], after: GameState
+) -> list[MoveNote]:
+    from game.ai import choose_move
+
+    first = reader.chance(after, after.players[0])
+    limit = effort_limit(before, reader.effort)
+    notes = []
+    for player, move in turn.items():
+        mine = reader.chance(after, player)
+        other = choose_move(before, player, "hard", seed=number, limit=limit)
+        kept = mine
+        if other != move:
+            kept = max(mine, reader.chance(before.apply_turn({**turn, player: other}), player))
+        lost = kept - mine
+        mark = mark_for(lost)
+        better = before.move_to_text(player, other) if mark != "good" else None
+        notes.append(
+            MoveNote(
+                number,
+                player,
+                before.move_to_text(player, move),
+                chances(after, first),
+                mark,
+                better,
+                lost,
+                kept,
+            )
+        )
+    return notes
+
+
+def agreement(quick: Analysis, deep: Analysis) -> float:
+    """The share of moves whose mark is the same in both analyses (of the same game)."""
+    pairs = list(zip(quick.moves, deep.moves, strict=True))
+    if not pairs:
+        return 1.0
+    return sum(a.mark == b.mark for a, b in pairs) / len(pairs)
+
+
+__all__ = [
+    "BLUNDER",
+    "INACCURACY",
+    "MARKS",
+    "MISTAKE",
+    "Analysis",
+    "MoveNote",
+    "agreement",
+    "analyse",
+    "mark_for",
+    "replay",
+]
