@@ -138,6 +138,8 @@ class StormReport:
     seconds: float = 0.0
     worst_resize: tuple[int, int] | None = None
     notes: list[str] = field(default_factory=list)
+    smallest_size: tuple[int, int] | None = None
+    """The smallest window the app was at after a frame of the storm (never below its minimum)."""
 
     def line(self) -> str:
         return (
@@ -262,6 +264,7 @@ def storm(
     import pygame
 
     from scenes.dev.showcase import build
+    from scenes.kit import memory
 
     rng = random.Random(seed)
     report = StormReport(screen)
@@ -305,8 +308,19 @@ def storm(
             layout_frames.append(elapsed)
             layout_cpu.append(cpu)
         report.frames += 1
+        shown = report.smallest_size
+        if shown is None or app.size[0] * app.size[1] < shown[0] * shown[1]:
+            report.smallest_size = app.size
         if not app.running or _top_name(app) != home:
             app.running = True
+            # The storm's own way back to its screen: the screens it left are dropped and collected
+            # first, as the app does after a navigation, so the figures are the screen's and not
+            # two stacks of the storm's scaffolding alive at once.
+            while app.stack:
+                app.stack.pop().leave()
+            app.settle.forget(app.stack)
+            app.settle.last_frame = None
+            memory.release()
             build(app, screen)
             app.step(pygame.event.get(), 1 / 60)
             home = _top_name(app)
@@ -394,7 +408,13 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.one:
-        report = run_one(args.screens[0], args.events, args.seed, args.data_dir)
+        from scenes.dev.showcase import ShowcaseUnavailable
+
+        try:
+            report = run_one(args.screens[0], args.events, args.seed, args.data_dir)
+        except ShowcaseUnavailable as exc:
+            print(f"STORM-UNAVAILABLE {exc}")
+            return 0
         print("STORM " + json.dumps(asdict(report)))
         return 0
     failures = 0
