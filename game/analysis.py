@@ -26,7 +26,7 @@ The result is plain dataclasses with a ``to_json`` a save can keep and ``from_js
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.chance import Reading, chances, effort_limit, first_chance, read
@@ -36,6 +36,8 @@ INACCURACY = 0.05
 MISTAKE = 0.10
 BLUNDER = 0.20
 MARKS: tuple[str, ...] = ("good", "inaccuracy", "mistake", "blunder")
+ORDER = MARKS
+"""The marks from the lightest to the heaviest."""
 WORDS: dict[str, tuple[str, str]] = {
     "inaccuracy": ("inaccuracy", "inaccuracies"),
     "mistake": ("mistake", "mistakes"),
@@ -69,6 +71,9 @@ class MoveNote:
     better: str | None
     lost: float = 0.0
     best_chance: float = 0.0
+    reason: str = ""
+    """Why ``better`` is better, in one sentence of the game's words (:func:`explained`); "" when
+    not worked out."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -80,6 +85,7 @@ class MoveNote:
             "better": self.better,
             "lost": round(self.lost, 4),
             "best_chance": round(self.best_chance, 4),
+            **({"reason": self.reason} if self.reason else {}),
         }
 
     @classmethod
@@ -97,6 +103,7 @@ class MoveNote:
             None if better is None else str(better),
             float(data.get("lost", 0.0)),
             float(data.get("best_chance", 0.0)),
+            str(data.get("reason") or ""),
         )
 
 
@@ -258,6 +265,57 @@ def _simultaneous(
     return notes
 
 
+def explained(
+    analysis: Analysis, start: GameState, turns: Sequence[str], progress: Progress | None = None
+) -> Analysis:
+    """``analysis`` of the game ``turns`` played from ``start``, each better move given the game's
+    reason for it (:func:`game.hint.explain`, as a hint's): worked out where the analysis is, since in
+    the games of secret orders one reason takes a good part of a second. ``progress`` is told
+    ``(reasons done, reasons in all)``."""
+    import contextlib
+
+    from game.hint import explain
+
+    played = replay(start, turns)
+    wanted = [i for i, note in enumerate(analysis.moves) if note.better and not note.reason]
+    notes = list(analysis.moves)
+    for done, index in enumerate(wanted, start=1):
+        note = notes[index]
+        if 1 <= note.ply <= len(played) and note.better is not None:
+            before = played[note.ply - 1][0]
+            with contextlib.suppress(Exception):  # the reason is a bonus: never lose the analysis to it
+                move = before.parse_move(note.player, note.better)
+                notes[index] = replace(note, reason=explain(before, note.player, move).reason)
+        if progress is not None:
+            progress(done, len(wanted))
+    return replace(analysis, moves=tuple(notes))
+
+
+def by_turn(analysis: Analysis) -> list[list[MoveNote]]:
+    """The notes turn by turn (a turn of a simultaneous game has one note per player's order), in
+    order of ply; a ply with no note gets an empty list."""
+    turns: list[list[MoveNote]] = [[] for _ in range(max((n.ply for n in analysis.moves), default=0))]
+    for note in analysis.moves:
+        if note.ply >= 1:
+            turns[note.ply - 1].append(note)
+    return turns
+
+
+def fits(analysis: Analysis, game_id: str, played: Sequence[Mapping[str, str]]) -> bool:
+    """Whether ``analysis`` is of exactly the game played: the same game and, turn by turn, the same
+    moves (``played``: each turn's moves in notation by player). An analysis kept with a game that
+    was since undone, or one from another file, must not mark moves it never saw."""
+    if analysis.game != game_id:
+        return False
+    turns = by_turn(analysis)
+    if len(turns) != len(played):
+        return False
+    return all(
+        len(notes) == len(moves) and all(moves.get(n.player) == n.move for n in notes)
+        for notes, moves in zip(turns, played, strict=True)
+    )
+
+
 def agreement(quick: Analysis, deep: Analysis) -> float:
     """The share of moves whose mark is the same in both analyses (of the same game)."""
     pairs = list(zip(quick.moves, deep.moves, strict=True))
@@ -271,10 +329,14 @@ __all__ = [
     "INACCURACY",
     "MARKS",
     "MISTAKE",
+    "ORDER",
     "Analysis",
     "MoveNote",
     "agreement",
     "analyse",
+    "by_turn",
+    "explained",
+    "fits",
     "mark_for",
     "replay",
 ]

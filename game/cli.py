@@ -325,7 +325,8 @@ def _play_jobs(
 ) -> tuple[list[PairSummary], str]:
     """Play ``jobs`` with progress on standard error and every finished game kept in ``--json``:
     the summaries and a line on how busy the machine was. The ladder and the gauntlet both run here."""
-    before, started, done = machine_load(), time.perf_counter(), []
+    before, started = machine_load(), time.perf_counter()
+    done: list[GameResult] = []
 
     def keep(summaries: Sequence[PairSummary] = ()) -> None:
         """The file as it stands: every finished game, so a run stopped midway still counts."""
@@ -482,6 +483,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """The exact value of a position and of each move, for games that carry a solver in
     ``GameInfo.solve_report`` (Elephant Run): ``(state, seconds) -> lines``."""
     info = _game(args.game)
+    if args.start or args.check_table:
+        return _solve_start(info, args)
     solver = info.solve_report
     if solver is None:
         solvable = ", ".join(g.id for g in all_games() if g.solve_report is not None)
@@ -491,6 +494,35 @@ def cmd_solve(args: argparse.Namespace) -> int:
     state = _replay(_start_state(info, args.option, args.position), args.moves)
     for line in solver(state, args.seconds):
         print(line, flush=True)
+    return 0
+
+
+def _solve_start(info: GameInfo, args: argparse.Namespace) -> int:
+    """``solve GAME --start [--json]``: every start's proved value for the options given;
+    ``--check-table``: re-prove every claim of the shipped tables (exit 1 if one fails)."""
+    values = info.start_values
+    if values is None:
+        proved = ", ".join(g.id for g in all_games() if g.start_values is not None)
+        raise UsageError(f"{info.title} has no proved start table (games with one: {proved})")
+    if args.moves or args.position:
+        raise UsageError("--start and --check-table take no position or moves")
+    if args.check_table:
+        if values.check is None:
+            raise UsageError(f"{info.title}'s start table has no checker")
+        ok, lines = values.check()
+        for line in lines:
+            print(line, flush=True)
+        return 0 if ok else 1
+    try:
+        options = info.validate(parse_option_args(args.option))
+    except GameError as exc:
+        raise UsageError(str(exc)) from None
+    report = values.report(options)
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        for line in values.lines(report):
+            print(line)
     return 0
 
 
@@ -661,6 +693,11 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(solve)
     solve.add_argument("--position", help="start from a position in the game's text form")
     solve.add_argument("--seconds", type=float, default=60.0, help="give up after this long (default 60)")
+    solve.add_argument("--start", action="store_true", help="the proved value of every start square")
+    solve.add_argument("--json", action="store_true", help="with --start: print one JSON object")
+    solve.add_argument(
+        "--check-table", action="store_true", help="re-prove every claim of the shipped start tables"
+    )
     solve.add_argument("moves", nargs="*", metavar="MOVE")
     _SUBPARSERS["solve"] = solve
     solve.set_defaults(func=cmd_solve)

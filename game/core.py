@@ -271,6 +271,34 @@ class GameState(ABC):
     def parse_move(self, player: str, text: str) -> Move:
         """Parse notation into a legal move; NotationError if malformed, IllegalMoveError if not legal."""
 
+    def move_squares(self, player: str, move: Move) -> list[str]:
+        """The squares ``move`` of ``player`` touches, named in the game's notation and in the order a
+        player would mark them: the piece, then where it goes (every square of its path when it
+        stops on the way); for orders of many parts, each part's squares in the order they are
+        given. A board draws a hint's or a lesson's marks from these, so no mark is ever worked out
+        from the notation's text or from where a click would land.
+
+        Asked only about a legal move of ``player`` in this position. A game whose moves name no
+        square (a pass; the toy games of the tests) says ``[]``, which is this default."""
+        return []
+
+    def captures(self, player: str, move: Move) -> list[str]:
+        """The squares of the opponent's pieces that ``move`` of ``player`` takes, in the game's
+        notation: what the coach's threat marks (:mod:`game.threats`) are made of, so a board never
+        works out a capture from pixels or notation.
+
+        Asked only about a legal move of ``player`` in this position. The games of secret orders
+        (Elasta, Nelaxtam) keep this default ``[]``: a troop or chip is not "taken" by one move
+        there, it is lost in a turn both players order at once, so a mark would promise too much."""
+        return []
+
+    def with_mover(self, player: str) -> GameState | None:
+        """This position with ``player`` to move, as if the turn had passed: how the coach asks what
+        the opponent could take if it moved now, during the player's own turn. None when the game
+        cannot say (a setup phase, a simultaneous game), which is this default; a position where
+        ``player`` already moves is itself."""
+        return self if self.to_move() == (player,) else None
+
     def turn_to_text(self, turn: Mapping[str, Move]) -> str:
         return "/".join(self.move_to_text(p, turn[p]) for p in self.to_move())
 
@@ -453,6 +481,18 @@ class SolvedBadge:
 
 
 @dataclass(frozen=True)
+class StartValues:
+    """What a game whose start positions are proved offers (Elephant Run's start table): the value
+    of every start for a set of options as plain data (``solve --start --json``), the same as
+    readable lines, and a re-proof of every claim the shipped tables make (``--check-table``:
+    whether all held, and lines saying each)."""
+
+    report: Callable[[Mapping[str, str]], dict[str, Any]]
+    lines: Callable[[Mapping[str, Any]], list[str]]
+    check: Callable[[], tuple[bool, list[str]]] | None = None
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A register entry: everything the menu, command line, saves and tests need about a game."""
 
@@ -483,6 +523,8 @@ class GameInfo:
     solved_badge: SolvedBadge | None = None
     """The "solved" badge's words for positions an exact solver reaches (:mod:`game.solved`); None:
     never a badge in this game."""
+    start_values: StartValues | None = None
+    """The proved value of every start (``solve --start``, ``--check-table``); None: not proved."""
     styles: Callable[[], Sequence[Any]] | None = None
     """The styles of play the gauntlet seats against the levels (``game/<game>/styles.py``, a list
     of :class:`game.styles.Style`), loaded only when asked for; None: no gauntlet for this game."""

@@ -8,10 +8,10 @@ undo/redo with the rules for when going back is fair, and the record a save file
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from game.core import GameError, GameInfo, GameState, Move, Outcome
 from game.register import get as get_game
@@ -110,6 +110,99 @@ class Turn:
     @property
     def simultaneous(self) -> bool:
         return len(self.moves) > 1
+
+
+StateT = TypeVar("StateT", bound=GameState, covariant=True)
+
+
+class ViewSource(Protocol[StateT]):
+    """What a board reads of the match it draws: the game, the position and the turns that led
+    there, who sits where, the secret orders sealed so far, and who still owes a move.
+
+    A board never plays, undoes or saves, so it is given this and not a whole :class:`Match`
+    (which is one): a review's frozen past or a still picture (:class:`Snapshot`) is one too,
+    without pretending to be a match. Generic over the game's state type, so a board or a test
+    that knows its game can say ``ViewSource[NelaxtamState]``; the shared kit reads
+    ``ViewSource[GameState]``."""
+
+    @property
+    def game(self) -> GameInfo: ...
+
+    @property
+    def state(self) -> StateT: ...
+
+    @property
+    def turns(self) -> Sequence[Turn]: ...
+
+    @property
+    def seats(self) -> Mapping[str, Seat]: ...
+
+    @property
+    def pending(self) -> Mapping[str, Move]: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def awaiting(self) -> list[str]:
+        """Players who still owe a move now (see :meth:`Match.awaiting`)."""
+        ...
+
+    def humans(self) -> list[str]:
+        """Players at the screen rather than the computer."""
+        ...
+
+
+@dataclass
+class Snapshot:
+    """A position of a game to look at, where nobody acts: the turns up to it, no sealed order,
+    every seat a plain one (the computer does not think in the past). A board drawn from it offers
+    no move, draws no one's draft and names no side as thinking or choosing: what a review of
+    earlier moves and a still picture of a board need (a :class:`ViewSource`)."""
+
+    game: GameInfo
+    initial: GameState
+    turns: list[Turn] = field(default_factory=list)
+    seats: dict[str, Seat] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.seats = {player: self.seats.get(player, Seat()) for player in self.game.players}
+
+    @classmethod
+    def of(cls, match: Match) -> Snapshot:
+        """``match`` as it stands, frozen: its turns copied (cutting them later leaves the match
+        alone), its sealed orders left out, its seats plain."""
+        return cls(match.game, match.initial, list(match.turns))
+
+    @classmethod
+    def played(cls, game: GameInfo, start: GameState, moves: Sequence[str]) -> Snapshot:
+        """``start`` and then ``moves`` (whole turns in notation) played through the rules, so the
+        last of them can be shown as it is in a match. Raises the rules' GameError for a bad one."""
+        turns: list[Turn] = []
+        state = start
+        for text in moves:
+            played = state.parse_turn(text)
+            after = state.apply_turn(played)
+            turns.append(Turn(state, played, state.turn_to_text(played), after))
+            state = after
+        return cls(game, start, turns)
+
+    @property
+    def state(self) -> GameState:
+        return self.turns[-1].after if self.turns else self.initial
+
+    @property
+    def pending(self) -> Mapping[str, Move]:
+        return {}
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def awaiting(self) -> list[str]:
+        return []
+
+    def humans(self) -> list[str]:
+        return list(self.seats)
 
 
 def mode_text(game: GameInfo, seats: Mapping[str, Seat]) -> str:
@@ -429,3 +522,9 @@ class Match:
             if isinstance(record.get(key), str):
                 setattr(match, "match_id" if key == "id" else key, record[key])
         return match
+
+
+def _both_are_view_sources(match: Match, snapshot: Snapshot) -> list[ViewSource[GameState]]:
+    """Never called: here the type checker holds :class:`Match` and :class:`Snapshot` to the
+    :class:`ViewSource` protocol, so a change to either that a board would trip on fails at once."""
+    return [match, snapshot]

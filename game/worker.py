@@ -2,7 +2,9 @@
 
 The scene sends a :class:`Request`: the match *record* (plain data, the same a save file holds),
 and optionally a :class:`~game.search.Limit` (by default the level's budget), and gets back move
-notation. Nothing
+notation; or an :class:`AnalysisRequest`, the analysis of a whole game (:mod:`game.analysis`), which
+takes seconds, so the worker reports :class:`AnalysisProgress` after each move and answers with the
+analysis as one line of JSON (:meth:`AIWorker.progress` is the latest fraction done). Nothing
 game-specific crosses the process boundary, so one worker serves every game. A request that is no
 longer wanted (undo, new game, quit) is dropped by killing the process; a fresh one starts lazily on
 the next request.
@@ -14,6 +16,7 @@ button): it watches its parent (:func:`_watch_parent`) and exits the moment the 
 from __future__ import annotations
 
 import contextlib
+import json
 import multiprocessing as mp
 import multiprocessing.connection
 import os
@@ -21,6 +24,7 @@ import queue
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +57,52 @@ class Request:
     limit: Limit | None = None
 
 
+@dataclass(frozen=True)
+class AnalysisRequest:
+    """What the scene asks for a finished game (or a record): every move of ``record`` read at
+    ``effort`` (:data:`game.chance.EFFORTS`), marked, with the better moves; answered as the
+    analysis's JSON (:meth:`game.analysis.Analysis.to_json`) in :attr:`AIResult.move_text`."""
+
+    request_id: int
+    record: dict[str, Any]
+    effort: str = "quick"
+
+
+@dataclass(frozen=True)
+class AnalysisProgress:
+    """Sent while an analysis goes on: ``done`` of ``total`` moves read so far."""
+
+    request_id: int
+    done: int
+    total: int
+
+
+REASONS_SHARE = 10
+"""Of every hundred steps of progress, those the better moves' reasons take (after the readings)."""
+
+
+def _analyse_record(record: dict[str, Any], effort: str, report: Callable[[int, int], None]) -> str:
+    """The analysis of the game ``record`` holds, with the better moves' reasons, as one line of
+    JSON, telling ``report`` how far it is in hundredths (the record is replayed through the rules
+    first, so a damaged one fails as a GameError)."""
+    from game.analysis import analyse, explained
+    from game.match import Match
+
+    match = Match.from_record(record)
+    reading = 100 - REASONS_SHARE
+
+    def read(done: int, total: int) -> None:
+        report(done * reading // max(1, total), 100)
+
+    def said(done: int, total: int) -> None:
+        report(reading + done * REASONS_SHARE // max(1, total), 100)
+
+    analysis = analyse(match.initial, match.move_texts(), effort, read)
+    analysis = explained(analysis, match.initial, match.move_texts(), said)
+    report(100, 100)
+    return json.dumps(analysis.to_json(), separators=(",", ":"))
+
+
 def _think(record: dict[str, Any], player: str, level: str, seed: int, limit: Limit | None = None) -> str:
     """The move for ``player`` in notation, within ``limit`` (None: the level's budget); for the level
     ``"solve"`` (:data:`game.solved.SOLVE_LEVEL`) the "solved" badge's words instead, empty when the
@@ -66,6 +116,12 @@ def _think(record: dict[str, Any], player: str, level: str, seed: int, limit: Li
         return solved_text_for_record(record) or ""
     if level == HINT_ANSWER:  # a hint: the hard computer's move with its reason, as JSON
         return answer_for_record(record, player, seed, limit)
+    # -- the coach (issue #32, item 6): what the player's last move threw away, as JSON ------------
+    from game import coach
+
+    if level == coach.COACH_LEVEL:
+        return coach.answer_for_record(record, player)
+    # -- end of the coach's block --------------------------------------------------------------------
 
     match = Match.from_record(record)
     state = match.state
@@ -127,16 +183,28 @@ def _serve(requests: Any, results: Any) -> None:
     """Worker main loop: answer requests until told to stop (None), or until the app is gone."""
     _watch_parent()
     while True:
-        request: Request | None = requests.get()
+        request: Request | AnalysisRequest | None = requests.get()
         if request is None:
             return
         start = time.perf_counter()
         try:
-            text = _think(request.record, request.player, request.level, request.seed, request.limit)
+            if isinstance(request, AnalysisRequest):
+                text = _analyse_record(request.record, request.effort, _reporter(request.request_id, results))
+            else:
+                text = _think(request.record, request.player, request.level, request.seed, request.limit)
             error = None
         except Exception as exc:  # reported to the scene, which shows it instead of crashing
             text, error = None, f"{type(exc).__name__}: {exc}"
         results.put(AIResult(request.request_id, text, error, time.perf_counter() - start))
+
+
+def _reporter(request_id: int, results: Any) -> Callable[[int, int], None]:
+    """The progress callback of one analysis: each move read goes on the results queue."""
+
+    def report(done: int, total: int) -> None:
+        results.put(AnalysisProgress(request_id, done, total))
+
+    return report
 
 
 class AIWorker:
@@ -149,6 +217,7 @@ class AIWorker:
         self._results: Any = None
         self._next_id = 0
         self._waiting: int | None = None
+        self._progress: float | None = None
 
     def _ensure(self) -> None:
         if self._process is not None and self._process.is_alive():
@@ -174,8 +243,27 @@ class AIWorker:
         self._ensure()
         self._next_id += 1
         self._waiting = self._next_id
+        self._progress = None
         self._requests.put(Request(self._next_id, record, player, level, seed, limit))
         return self._next_id
+
+    def analyse(self, record: dict[str, Any], effort: str = "quick") -> int:
+        """Ask for the analysis of the game ``record`` holds (see :class:`AnalysisRequest`); any
+        earlier unanswered request is abandoned. :attr:`progress` follows it as :meth:`poll` is called."""
+        if self._waiting is not None:
+            self.cancel()
+        self._ensure()
+        self._next_id += 1
+        self._waiting = self._next_id
+        self._progress = 0.0
+        self._requests.put(AnalysisRequest(self._next_id, record, effort))
+        return self._next_id
+
+    @property
+    def progress(self) -> float | None:
+        """How much of the analysis in flight is done (0 to 1), as of the last :meth:`poll`; None
+        when no analysis is waited for."""
+        return self._progress if self._waiting is not None else None
 
     def poll(self) -> AIResult | None:
         """The answer to the current request if it has arrived; never blocks."""
@@ -183,15 +271,19 @@ class AIWorker:
             return None
         while True:
             try:
-                result: AIResult = self._results.get_nowait()
+                result: AIResult | AnalysisProgress = self._results.get_nowait()
             except queue.Empty:
                 if self._process is not None and not self._process.is_alive():
                     waiting, self._waiting = self._waiting, None
                     return AIResult(waiting, None, "the computer player stopped unexpectedly", 0.0)
                 return None
-            if result.request_id == self._waiting:
-                self._waiting = None
-                return result
+            if result.request_id != self._waiting:
+                continue  # an abandoned request's answer or progress
+            if isinstance(result, AnalysisProgress):
+                self._progress = result.done / result.total if result.total else 1.0
+                continue
+            self._waiting = None
+            return result
 
     def wait(self, timeout: float = 60.0) -> AIResult | None:
         """Block until the answer arrives (for tests and headless drivers)."""
@@ -208,6 +300,7 @@ class AIWorker:
         if self._waiting is None:
             return
         self._waiting = None
+        self._progress = None
         self._kill()
 
     def _kill(self) -> None:

@@ -30,6 +30,7 @@ from pathlib import Path
 names = set(zipfile.ZipFile(sys.argv[1]).namelist())
 assets = Path(sys.argv[2]) / "assets"
 wanted = ["main.py", "game/register.py", "scenes/kit/fonts.py"]
+wanted += [p.relative_to(assets.parent).as_posix() for p in sorted((assets.parent / "game").rglob("*.json"))]
 wanted += [f"scenes/kit/assets/{p.relative_to(assets).as_posix()}" for p in sorted(assets.rglob("*")) if p.is_file()]
 missing = [name for name in wanted if name not in names]
 if not any(name.endswith("entry_points.txt") for name in names):

@@ -11,11 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import weakref
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from game.analysis import MARKS, Analysis, fits
 from game.core import GameError, MoveError, Outcome
 from game.match import MAX_HINTS, Match, RecordError, Seat, mode_text
 from game.register import get as get_game
@@ -35,7 +37,7 @@ from saves.reading import (
     quoted,
     read_bytes,
 )
-from saves.schema import Field, Integer, Invalid, ListOf, MapOf, Nullable, Record, Text
+from saves.schema import Field, Integer, Invalid, ListOf, MapOf, Nullable, Number, Record, Text
 
 FORMAT_NAME = "curio-boards-save"
 """The ``format`` value that identifies a Curio Boards save among other JSON files."""
@@ -81,6 +83,91 @@ MATCH_SCHEMA = Record(
     }
 )
 """The match record's shape, checked before anything reads it (the rules then check the moves)."""
+
+ANALYSIS_KEY = "analysis"
+"""The envelope's optional key for a finished game's analysis (:mod:`game.analysis`): worked out once
+in the app, kept with the game so reviewing it again shows it without the wait."""
+_CHANCE = Number(0.0, 1.0, expected="a chance between 0 and 1")
+_CHANCES = MapOf(_CHANCE, max_keys=20, expected="an object of chances")
+ANALYSIS_SCHEMA = Record(
+    {
+        "game": Field(Text(100), "its game", required=True),
+        "effort": Field(Text(40), "its effort", required=True),
+        "players": Field(ListOf(Text(100), max_items=20), "its players", required=True),
+        "start": Field(_CHANCES, "its first chances", required=True),
+        "moves": Field(
+            ListOf(
+                Record(
+                    {
+                        "ply": Field(Integer(1, 20_000), "a move's number", required=True),
+                        "player": Field(Text(100), "a move's player", required=True),
+                        "move": Field(Text(2_000), "a move", required=True),
+                        "chance": Field(_CHANCES, "a move's chances", required=True),
+                        "mark": Field(Text(20, choices=MARKS), "a move's mark", required=True),
+                        "better": Field(Nullable(Text(2_000)), "a better move"),
+                        "lost": Field(Number(-1.0, 1.0), "a move's chance lost"),
+                        "best_chance": Field(_CHANCE, "a better move's chance"),
+                        "reason": Field(Text(2_000), "a better move's reason"),
+                    }
+                ),
+                max_items=40_000,
+            ),
+            "its moves",
+            required=True,
+        ),
+    }
+)
+"""The analysis's shape, checked before :meth:`Analysis.from_json` reads it; a value that fails is
+dropped (the game loads without it)."""
+
+_ANALYSES: weakref.WeakKeyDictionary[Match, Analysis] = weakref.WeakKeyDictionary()
+"""Each match's analysis while the match lives (read from its save, or just worked out): the match
+record (:meth:`Match.to_record`) is the rules' and knows nothing of analyses, so they are kept beside
+it and written into the envelope."""
+
+
+def played_moves(match: Match) -> list[dict[str, str]]:
+    """Each turn's moves in notation by player, as an analysis names them."""
+    return [{p: turn.before.move_to_text(p, m) for p, m in turn.moves.items()} for turn in match.turns]
+
+
+def keep_analysis(match: Match, analysis: Analysis | None) -> None:
+    """Keep ``analysis`` with ``match`` (None forgets it): the next save writes it, a review shows
+    it. A record opened from a file is never written, so there it lives only as long as the match."""
+    if analysis is None:
+        _ANALYSES.pop(match, None)
+    else:
+        _ANALYSES[match] = analysis
+
+
+def analysis_of(match: Match) -> Analysis | None:
+    """The analysis kept with ``match`` if it is of exactly the moves ``match`` holds now (an undo
+    after it was worked out makes it another game's), else None."""
+    analysis = _ANALYSES.get(match)
+    if analysis is None:
+        return None
+    try:
+        if fits(analysis, match.game.id, played_moves(match)):
+            return analysis
+    except GameError:
+        pass
+    return None
+
+
+def read_analysis(value: Any, match: Match) -> Analysis | None:
+    """The envelope's analysis value if it is whole and of ``match``'s very moves, else None: a
+    damaged, foreign or outdated analysis is dropped and never stops the game from loading."""
+    if value is None:
+        return None
+    try:
+        ANALYSIS_SCHEMA.check(value, "its analysis")
+        analysis = Analysis.from_json(value)
+        if fits(analysis, match.game.id, played_moves(match)):
+            return analysis
+    except Exception:  # Invalid, ValueError, KeyError, TypeError, GameError: whatever the file holds
+        pass
+    return None
+
 
 SAVES_DIR = "saves"
 AUTOSAVE_DIR = "autosave"
@@ -214,6 +301,9 @@ def envelope(
     }
     if match_id is not None:
         data["match"]["id"] = match_id
+    analysis = analysis_of(match)
+    if analysis is not None:
+        data[ANALYSIS_KEY] = analysis.to_json()
     data["digest"] = content_digest(data)  # placed before the match, which is what people read and edit
     return data
 
@@ -361,7 +451,7 @@ def match_from_envelope(data: dict[str, Any], path: Path | None = None) -> Match
     record = data["match"]
     _game_or_error(record.get("game"), path)
     try:
-        return Match.from_record(record)
+        match = Match.from_record(record)
     except RecordError as exc:
         raise SaveError(
             _record_error_message(exc), path=path, move_number=exc.move_number, move_text=exc.move_text
@@ -374,6 +464,8 @@ def match_from_envelope(data: dict[str, Any], path: Path | None = None) -> Match
             "moves. The file was left as it is."
         )
         raise SaveError(message, path=path) from exc
+    keep_analysis(match, read_analysis(data.get(ANALYSIS_KEY), match))
+    return match
 
 
 def _mode_from_seats(info: Any, seats: Any) -> str:

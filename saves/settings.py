@@ -42,6 +42,7 @@ _KNOWN_KEYS = (
     "effects_volume",
     "last_new_game",
     "show_solved",
+    "coach",
     "window_size",
     "window_position",
 )
@@ -87,6 +88,10 @@ class Settings:
     last_new_game: dict[str, dict[str, Any]] = field(default_factory=dict)
     show_solved: bool = False
     """Show who wins with best play (Elephant Run endgames): a spoiler, so off unless asked for."""
+    coach: bool = False
+    """The coach (issue #32): your pieces under attack marked during your turn, and a word before a
+    move that throws the game away against the computer. Off by default: it plays half the game for
+    you, which only some players want (the new-game screen offers it on easy)."""
     window_size: tuple[int, int] | None = None
     window_position: tuple[int, int] | None = None
     """The window's last size and place (its picture's top-left corner on the desktop), saved when it
@@ -122,6 +127,7 @@ class Settings:
                 "effects_volume": self.effects_volume,
                 "last_new_game": copy.deepcopy(self.last_new_game),
                 "show_solved": self.show_solved,
+                "coach": self.coach,
             }
         )
         for key, pair in (("window_size", self.window_size), ("window_position", self.window_position)):
@@ -173,12 +179,14 @@ def _from_json(data: dict[str, Any], config_dir: Path) -> Settings:
     speed = data.get("animation_speed", defaults.animation_speed)
     muted = data.get("muted", defaults.muted)
     show_solved = data.get("show_solved", defaults.show_solved)
+    coach = data.get("coach", defaults.coach)
     last = data.get("last_new_game", {})
     return Settings(
         fullscreen=fullscreen if isinstance(fullscreen, bool) else defaults.fullscreen,
         animation_speed=speed if valid(_SPEED, speed) else defaults.animation_speed,
         muted=muted if isinstance(muted, bool) else defaults.muted,
         show_solved=show_solved if isinstance(show_solved, bool) else defaults.show_solved,
+        coach=coach if isinstance(coach, bool) else defaults.coach,
         window_size=_pair(data.get("window_size"), _WINDOW_SIDE),
         window_position=_pair(data.get("window_position"), _WINDOW_COORDINATE),
         master_volume=volume_value(data.get("master_volume")),

@@ -378,7 +378,7 @@ def test_nelaxtam_orders_are_drawn_as_one_arrow_per_troop(app: Any) -> None:
     state = match.state
     for seed in range(4):
         text = hint_module.suggest_text(state, "black", level="easy", seed=seed)
-        marks = hint_marks(scene.view, text, scene.view.gestures_for("black", text))
+        marks = hint_marks(scene.view, "black", text)
         given = [part for part in text.split(",") if not part.endswith("-")]
         assert len(marks.arrows) == len(given), text
         troops = state.troops[state.index_of("black")]  # type: ignore[attr-defined]

@@ -274,15 +274,29 @@ def test_friendly_time() -> None:
 
 # -- pause ------------------------------------------------------------------------------------------
 class FakeMatchScene:
-    """Enough of a match scene for the pause menu: its match and save_now()."""
+    """Enough of a match scene for the pause menu (its ``Pausable``): the match and its ways on."""
 
     def __init__(self, match: Any) -> None:
         self.match = match
         self.saved = 0
+        self.asked: list[str] = []
 
     def save_now(self) -> bool:
         self.saved += 1
         return True
+
+    def save_copy_now(self) -> bool:
+        self.asked.append("copy")
+        return True
+
+    def rematch(self) -> None:
+        self.asked.append("rematch")
+
+    def swap_sides(self) -> None:
+        self.asked.append("swap")
+
+    def new_game(self) -> None:
+        self.asked.append("new")
 
 
 def _paused(app: App):

@@ -145,7 +145,7 @@ def test_folder_services_start_no_process_until_asked_and_know_only_their_lanes(
     assert services.lanes == {} and services.data_dir == tmp_path
     with pytest.raises(KeyError, match="no AI lane called 'ponder'"):
         services.lane("ponder")
-    assert LANES == ("move", "hint", "solve")
+    assert LANES == ("move", "hint", "solve", "analysis")
     services.close()  # nothing to stop
 
 

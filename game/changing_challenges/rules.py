@@ -433,6 +433,26 @@ class ChangingChallengesState(AlternatingState):
         self.check_move(player, move)
         return move
 
+    def move_squares(self, player: str, move: Move) -> list[str]:
+        """The piece's square, then where it goes (for en passant the square the pawn lands on, as
+        the notation writes it); a merge or a knock-out is told apart by the move, not its squares."""
+        frm, to, _kind = cast(PlayMove, move)
+        return [B.square_name(frm), B.square_name(to)]
+
+    def captures(self, player: str, move: Move) -> list[str]:
+        """The square of the piece a knock-out or a merge takes (en passant: the pawn passed)."""
+        if cast(PlayMove, move)[2] == B.MOVE:
+            return []
+        taken = self.effects(move)["captured"]
+        return [] if taken is None else [B.square_name(taken)]
+
+    def with_mover(self, player: str) -> ChangingChallengesState | None:
+        """The same board with ``player`` to move (no en passant: that belonged to the real turn)."""
+        side = _side_of(player)
+        if side == self.side:
+            return self
+        return ChangingChallengesState(self.board, side, -1, self.pieces, moment=self.moment)
+
     # -- views ------------------------------------------------------------------------------------
     def text(self) -> str:
         """Ranks 15 down to 1 (P B R Q K Triangles, p b r q k Circles, '.' empty) joined by '/',

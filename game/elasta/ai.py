@@ -132,8 +132,9 @@ parts naive in four (with a misjudgement of 0.3) beat the sampler and the hoarde
 played so greedily that hard's habit reading took normal for a beginner, and it beat hard 3-1-0;
 hard answering that blend itself no longer guarded a lone threatened file."""
 
-LAST_STATS: dict[str, float] = {}
-"""Figures from the most recent decision (iterations, candidates, value): for tests and tuning."""
+LAST_STATS: dict[str, float | str] = {}
+"""Figures from the most recent decision (iterations, candidates, value), and under ``habit`` the
+habit it answered, if any ("repeat", "greedy", "naive", ...): for tests and tuning."""
 
 
 UNTIMED_ITERATIONS = 50

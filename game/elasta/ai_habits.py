@@ -22,7 +22,13 @@ from game.elasta.ai_turn import (
     beginner_allotment,
     live_prefix,
 )
-from game.elasta.rules import N_FILES, N_RANKS, WHITE, Allotment, ElastaState
+from game.elasta.rules import N_FILES, N_RANKS, WHITE, Allotment, ElastaState, PastTurn
+
+
+def turn_chips(turn: PastTurn, player: str) -> tuple[Allotment, Allotment]:
+    """A remembered allotment turn's chips: ``player``'s, then the other side's (the turn holds
+    White's at 2 and Black's at 3)."""
+    return (turn[2], turn[3]) if player == WHITE else (turn[3], turn[2])
 
 
 def greedy_slopes(lines: Sequence[int], deleted: int, player: str) -> list[float]:
@@ -111,10 +117,9 @@ def habit_prediction(
     rng = rng or random.Random(0)
     recent = state.recent
     side = 2 if opponent == WHITE else 3
-    mine = 5 - side
     if len(recent) >= 3:
-        theirs = [turn[side] for turn in recent]
-        ours = [turn[mine] for turn in recent]
+        pairs = [turn_chips(turn, opponent) for turn in recent]
+        theirs, ours = [t for t, _ in pairs], [o for _, o in pairs]
         if theirs[-1] == theirs[-2] == theirs[-3]:
             return "repeat", [theirs[-1]]
         if theirs[-1] == ours[-2] and theirs[-2] == ours[-3]:
@@ -170,12 +175,11 @@ def pattern_habit(state: ElastaState, opponent: str) -> tuple[str, list[Allotmen
     recent = state.recent
     if len(recent) < 3:
         return None
-    side = 2 if opponent == WHITE else 3
 
     def patterns(i: int) -> dict[str, Allotment]:
         """Each pattern's prediction for the turn after ``recent[i]`` (``now``: the holds then)."""
-        lines, deleted, *pair = recent[i]
-        theirs, ours = pair[side - 2], pair[3 - side]
+        lines, deleted = recent[i][0], recent[i][1]
+        theirs, ours = turn_chips(recent[i], opponent)
         if i + 1 < len(recent):
             now = holds(recent[i + 1][0], recent[i + 1][1], opponent)
         else:
@@ -189,7 +193,7 @@ def pattern_habit(state: ElastaState, opponent: str) -> tuple[str, list[Allotmen
 
     hits: dict[str, int] = {}
     for i in range(len(recent) - 1):
-        actual = recent[i + 1][side]
+        actual = turn_chips(recent[i + 1], opponent)[0]
         for name, guess in patterns(i).items():
             hits[name] = hits.get(name, 0) + sum(a == b for a, b in zip(guess, actual, strict=True))
     name = max(hits, key=lambda k: hits[k])

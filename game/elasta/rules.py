@@ -420,6 +420,20 @@ class ElastaState(SimultaneousState):
             raise TypeError(f"not an Elasta token square: {move!r}")
         return square_name(move)
 
+    def move_squares(self, player: str, move: Move) -> list[str]:
+        """A token's square (none for ``-``). An allotment names files, one chip each, in file order
+        A-H: each file stands for ``player``'s front square there, the live square nearest the
+        stick, which is exactly what losing that file gives up (the push passes one live square)."""
+        if self.phase != PHASE_ALLOT:
+            return [] if move == NO_TOKEN else [square_name(int(cast(int, move)))]
+        fronts: list[str] = []
+        for file, line in enumerate(self.lines):
+            ranks = range(line, 0, -1) if player == WHITE else range(line + 1, N_RANKS + 1)
+            front = next((r for r in ranks if not self.deleted >> square(file, r) & 1), None)
+            if front is not None:  # a file with no square of the player's left: the game is over
+                fronts.append(square_name(square(file, front)))
+        return fronts
+
     def parse_move(self, player: str, text: str) -> Move:
         raw = text
         text = "".join(text.split()).lower()

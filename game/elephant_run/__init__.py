@@ -23,6 +23,7 @@ from game.elephant_run.rules import (
     square_name,
 )
 from game.elephant_run.solver import report as solve_report
+from game.elephant_run.starts import START_VALUES
 
 SUMMARY = "An elephant eats the field tile by tile; farmers must hem it in."
 
@@ -150,6 +151,7 @@ GAME = GameInfo(
     solve_report=solve_report,
     greedy=greedy_move,
     solved_badge=BADGE,
+    start_values=START_VALUES,
     styles=_styles,
     level_notes={
         "easy": "looks one move ahead as the elephant and misses some chances",

@@ -25,6 +25,8 @@ from typing import Any
 
 from game import clock
 from game.core import GameState, Move
+from game.elephant_run import starts
+from game.elephant_run.board import square_index, square_name
 from game.elephant_run.rules import (
     BEYOND_BY_PAIR,
     JUMPS,
@@ -359,6 +361,10 @@ def choose_farmer_setup(state: ElephantRunState, level: str, rng: random.Random,
     :data:`CLIMB_NODES` each), the ranking searches at the depth and node limits too."""
     budget = Budget(limit, 0.9)
     e, n = state.elephant, state.n_farmers
+    if level == "hard":
+        proved = _proved_placement(state)
+        if proved is not None:
+            return proved
     hem = _hem_at_once(e, n)
     if hem is not None:
         return hem
@@ -396,6 +402,16 @@ def choose_farmer_setup(state: ElephantRunState, level: str, rng: random.Random,
         ranked.sort(key=lambda m: values[m])
         best_mask = ranked[0]
     return _mask_to_move(best_mask)
+
+
+def _proved_placement(state: ElephantRunState) -> PlayMove | None:
+    """The placement the start table proves best against this start (it holds the elephant to
+    the fewest points any placement can), when the table has the square; hard plays it."""
+    table = starts.table(state.n_farmers, state.compound)
+    value = table.value(square_name(state.elephant)) if table is not None else None
+    if value is None:
+        return None
+    return tuple(sorted(square_index(name) for name in value.placement))
 
 
 def _mask_to_move(mask: int) -> PlayMove:

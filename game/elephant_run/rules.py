@@ -434,6 +434,25 @@ class ElephantRunState(GameState):
             return "pass"
         return "-".join(square_name(sq) for sq in move)
 
+    def move_squares(self, player: str, move: Move) -> list[str]:
+        """A placement's tiles as the notation lists them; a move's start, then every tile it stops
+        on (a compound run and jump passes its corner); none for the farmers' pass."""
+        squares = cast(tuple[int, ...], move)
+        if self.phase in (PHASE_PLACE_ELEPHANT, PHASE_PLACE_FARMERS):
+            return sorted(square_name(sq) for sq in squares)
+        return [square_name(sq) for sq in squares]
+
+    def captures(self, player: str, move: Move) -> list[str]:
+        """The farmer an elephant's jump captures; farmers never take anything."""
+        taken = self.captured_by(move)
+        return [] if taken is None else [square_name(taken)]
+
+    def with_mover(self, player: str) -> ElephantRunState | None:
+        """In play, the same tiles with ``player`` to move; None while the pieces are being placed."""
+        if self.phase != PHASE_PLAY:
+            return None
+        return self._replace(side=PLAYERS.index(player))
+
     def parse_move(self, player: str, text: str) -> PlayMove:
         raw = text
         text = text.strip().lower()

@@ -50,13 +50,14 @@ from game.elephant_run.rules import (
     NEIGHBOURS,
     PHASE_PLACE_ELEPHANT,
     PHASE_PLAY,
+    RAYS,
     SIDE_ELEPHANT,
     SIDE_FARMERS,
     SIZE,
+    WIDTH,
     ElephantRunState,
     PlayMove,
-    elephant_moves,
-    farmer_moves,
+    compound_moves,
     region,
     square_name,
 )
@@ -88,15 +89,82 @@ class Verdict:
         return f"farmers win in {self.plies}"
 
 
-def _elephant_mobility(tiles: int, farmers: int, e: int) -> int:
-    """How many moves the elephant has (steps plus captures): the farmers' move-ordering key."""
-    vacant = tiles & ~farmers
-    count = (NEIGHBOUR_MASK[e] & vacant).bit_count()
-    if NEIGHBOUR_MASK[e] & farmers:
-        for near, far in JUMPS[e]:
-            if farmers >> near & 1 and vacant >> far & 1:
-                count += 1
-    return count
+SAFE_MAX = 4
+"""The static lower bound :func:`safe` is tried for up to this many points (deeper it seldom holds
+and costs more than the search it saves)."""
+
+CHILD_SAFE = 3
+"""A farmers' node asking for up to this many points drops every reply after which the elephant
+has a statically safe step (:func:`safe`) without searching it."""
+
+ETC_MIN = 3
+"""A farmers' node asking for at least this many points first probes the memo for every reply
+(enhanced transposition cutoff); nearer the leaves the probes cost more than they find."""
+
+FARMERS_BIT = 1 << 53
+"""The side bit of a memo key: the farmers to move."""
+
+_BALL: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(
+            1 << sq
+            for sq in range(SIZE)
+            if 0 < max(abs(sq % WIDTH - e % WIDTH), abs(sq // WIDTH - e // WIDTH)) <= k
+        )
+        for k in range(SAFE_MAX + 1)
+    )
+    for e in range(SIZE)
+)
+"""``_BALL[e][k]``: the squares within k king steps of ``e`` (not ``e``): all :func:`safe` looks at."""
+
+_SAFE_CACHE: dict[int, bool] = {}
+SAFE_CACHE_LIMIT = 2_000_000
+"""Answers :func:`safe` keeps (a pure function of its arguments); past the limit it starts afresh."""
+
+
+def safe(vacant: int, e: int, k: int, d: int) -> bool:
+    """A static lower bound, the farmers to move: does the elephant on ``e`` force ``k`` points
+    by steps alone, even if besides the farmers' own moves ``d`` more squares were filled?
+
+    ``vacant`` is the tiles without farmers (the elephant's own square may be in it: a tile it
+    leaves is free again). A farmers' move fills at most one square (tiles never come back; a
+    vacated square only adds moves; a compound move too ends on one square), so ``d + 2`` vacant
+    neighbours leave one free after their move; for ``k > 1`` it needs ``d + 2`` neighbours from
+    which the rest holds with one square more filled (the farmers' move just made). Jumps are
+    ignored: it only ever says yes too seldom. The C tool's ``safe()`` (docs/solver/er_solve.c)."""
+    around = NEIGHBOUR_MASK[e] & vacant
+    count = around.bit_count()
+    if count < d + 2:
+        return False
+    if k == 1:
+        return True
+    key = (vacant & _BALL[e][k]) | e << 24 | k << 29 | d << 32
+    known = _SAFE_CACHE.get(key)
+    if known is not None:
+        return known
+    answer = False
+    good = 0
+    while around:
+        low = around & -around
+        around ^= low
+        if safe(vacant ^ low, low.bit_length() - 1, k - 1, d + 1):
+            good += 1
+            if good >= d + 2:
+                answer = True
+                break
+        else:
+            count -= 1
+            if count < d + 2:
+                break
+    if len(_SAFE_CACHE) >= SAFE_CACHE_LIMIT:
+        _SAFE_CACHE.clear()
+    _SAFE_CACHE[key] = answer
+    return answer
+
+
+def _first(entry: tuple[int, ...]) -> int:
+    """The order key of a child in the search's lists (the first field)."""
+    return entry[0]
 
 
 class Solver:
@@ -104,7 +172,11 @@ class Solver:
 
     ``budget`` caps the nodes one call may visit (``None``: unlimited) and ``deadline`` the wall
     clock; past either, :class:`OutOfBudget` is raised and what was proved so far stays in the
-    memo. One instance may be kept across many questions (the hard level keeps one per game)."""
+    memo. One instance may be kept across many questions (the hard level keeps one per game).
+
+    ``ehist`` and ``fhist`` are history tables (``from * 24 + to``): the elephant's steps that
+    proved and the farmers' moves that refuted before, weighted by ``k * k``; they only order
+    moves, never change an answer."""
 
     def __init__(self, compound: bool, budget: int | None = None, deadline: float | None = None) -> None:
         self.compound = compound
@@ -114,6 +186,8 @@ class Solver:
         self.budget = budget
         self.deadline = deadline
         self._limit = sys.maxsize
+        self.ehist = [0] * (SIZE * SIZE)
+        self.fhist = [0] * (SIZE * SIZE)
 
     # -- the search ----------------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -136,91 +210,213 @@ class Solver:
         """Elephant to move: can it force ``k`` more points?"""
         if k <= 0:
             return True
+        memo = self.memo
         key = tiles | farmers << 24 | e << 48
-        lo, hi = self._bounds(key)
-        if k <= lo:
-            return True
-        if k > hi:
-            return False
+        packed = memo.get(key)
+        if packed is None:
+            lo, hi = 0, UNKNOWN_HIGH
+        else:
+            lo, hi = packed & 63, packed >> 6
+            if k <= lo:
+                return True
+            if k > hi:
+                return False
         self._tick()
-        moves = elephant_moves(tiles, farmers, e)
+        vacant = tiles & ~farmers
+        history = self.ehist
+        row = e * SIZE
+        # (order key, tiles, farmers, to): captures first (a point that also removes a hunter),
+        # then steps towards open ground, ties by the moves that proved before.
+        children: list[tuple[int, int, int, int]] = []
+        steps = NEIGHBOUR_MASK[e] & vacant
+        moves = steps.bit_count()
+        while steps:
+            low = steps & -steps
+            steps ^= low
+            to = low.bit_length() - 1
+            room = (NEIGHBOUR_MASK[to] & vacant).bit_count()
+            children.append(((room << 32) + history[row + to], tiles ^ low, farmers, to))
+        if NEIGHBOUR_MASK[e] & farmers:
+            for near, far in JUMPS[e]:
+                if farmers >> near & 1 and vacant >> far & 1:
+                    moves += 1
+                    child_f = farmers & ~(1 << near)
+                    if child_f:  # the last farmer captured ends the game: that move is worth 1 point
+                        room = 100 + (NEIGHBOUR_MASK[far] & vacant).bit_count()
+                        children.append(((room << 32) + history[row + far], tiles, child_f, far))
         if not moves:
-            self._store(key, 0, 0)
+            memo[key] = 0
             return False
         if k == 1:
-            self._store(key, max(lo, 1), hi)
+            memo[key] = 1 | hi << 6
             return True
         bound = region(NEIGHBOUR_MASK[e] & tiles, tiles).bit_count() + farmers.bit_count()
         if bound < k:
-            self._store(key, lo, min(hi, bound))
+            memo[key] = lo | min(hi, bound) << 6
             return False
-        vacant = tiles & ~farmers
-        children: list[tuple[int, int, int, int, int]] = []
-        for to, cap in moves:
-            if cap >= 0:
-                child_f = farmers & ~(1 << cap)
-                if not child_f:
-                    continue  # the last farmer captured ends the game: this move is worth 1 point
-                child = (tiles, child_f, to)
-            else:
-                child = (tiles & ~(1 << to), farmers, to)
-            # A child already proved good enough answers at once, without a search.
-            child_lo, child_hi = self._bounds(child[0] | child[1] << 24 | to << 48 | 1 << 53)
-            if child_lo >= k - 1:
-                self._store(key, k, hi)
+        need = k - 1
+        if need == 1:  # a move onto a square with two vacant neighbours is two points (see safe())
+            for _, child_t, child_f, to in children:
+                if (NEIGHBOUR_MASK[to] & child_t & ~child_f).bit_count() >= 2:
+                    memo[key] = 2 | hi << 6
+                    return True
+        # A child the memo or the static bound already proves good enough answers at once.
+        searched: list[tuple[int, int, int, int]] = []
+        for child in children:
+            _, child_t, child_f, to = child
+            child_packed = memo.get(child_t | child_f << 24 | to << 48 | FARMERS_BIT)
+            if child_packed is not None:
+                if child_packed & 63 >= need:
+                    memo[key] = k | hi << 6
+                    return True
+                if child_packed >> 6 < need:
+                    continue
+            if 1 < need <= SAFE_MAX and safe(child_t & ~child_f, to, need, 0):  # 1: just above
+                memo[key] = k | hi << 6
                 return True
-            if child_hi >= k - 1:
-                children.append(
-                    (
-                        -(100 if cap >= 0 else 0) - (NEIGHBOUR_MASK[to] & vacant).bit_count(),
-                        len(children),
-                        *child,
-                    )
-                )
-        # Captures first (a point that also removes a hunter), then steps towards open ground.
-        children.sort()
-        for _, _, child_tiles, child_f, to in children:
-            if self.farmers_at_least(child_tiles, child_f, to, k - 1):
-                self._store(key, k, hi)
+            searched.append(child)
+        searched.sort(key=_first, reverse=True)
+        for _, child_t, child_f, to in searched:
+            if self.farmers_at_least(child_t, child_f, to, need):
+                history[row + to] += k * k
+                memo[key] = k | hi << 6
                 return True
-        self._store(key, lo, k - 1)
+        memo[key] = lo | need << 6
         return False
 
     def farmers_at_least(self, tiles: int, farmers: int, e: int, k: int) -> bool:
         """Farmers to move: can the elephant still force ``k`` more points, whatever they do?"""
         if k <= 0:
             return True
-        key = tiles | farmers << 24 | e << 48 | 1 << 53
-        lo, hi = self._bounds(key)
-        if k <= lo:
-            return True
-        if k > hi:
-            return False
+        memo = self.memo
+        key = tiles | farmers << 24 | e << 48 | FARMERS_BIT
+        packed = memo.get(key)
+        if packed is None:
+            lo, hi = 0, UNKNOWN_HIGH
+        else:
+            lo, hi = packed & 63, packed >> 6
+            if k <= lo:
+                return True
+            if k > hi:
+                return False
         self._tick()
-        children: dict[int, int] = {}
-        for move in farmer_moves(tiles, farmers, e, self.compound):
-            child = farmers & ~(1 << move[0]) | (1 << move[-1])
-            if child not in children:
-                mobility = _elephant_mobility(tiles, child, e)
+        # Enough room round the elephant is k points whatever the farmers do (see safe()).
+        if k <= SAFE_MAX and safe(tiles & ~farmers, e, k, 0):
+            memo[key] = k | hi << 6
+            return True
+        bound = region(NEIGHBOUR_MASK[e] & tiles, tiles).bit_count() + farmers.bit_count()
+        if bound < k:
+            memo[key] = lo | min(hi, bound) << 6
+            return False
+        # Every distinct reply as (order key, farmers after it, from * 24 + to): first the replies
+        # that leave the elephant fewest moves, ties by the replies that refuted before.
+        history = self.fhist
+        e_around = NEIGHBOUR_MASK[e]
+        e_jumps = JUMPS[e]
+        ebit = 1 << e
+        children: list[tuple[int, int, int]] = []
+        seen: set[int] = set()  # only compound moves can repeat a reply
+        compound = self.compound
+        # The elephant's mobility only depends on the squares within two steps of it: a reply
+        # that touches none of them leaves it as it is now.
+        near = _BALL[e][2]
+        vacant = tiles & ~farmers
+        still = (e_around & vacant).bit_count()
+        if e_around & farmers:
+            for over, far in e_jumps:
+                if farmers >> over & 1 and vacant >> far & 1:
+                    still += 1
+        rest = farmers
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            frm = low.bit_length() - 1
+            others = farmers ^ low
+            open_ = tiles & ~others & ~ebit
+            dests = NEIGHBOUR_MASK[frm] & open_
+            for near, far in JUMPS[frm]:
+                if others >> near & 1 and open_ >> far & 1:
+                    dests |= 1 << far
+            for ray in RAYS[frm]:
+                first = ray[0]
+                if tiles >> first & 1 or first == e:
+                    continue
+                for sq in ray[1:]:
+                    if sq == e:
+                        break
+                    if tiles >> sq & 1:
+                        if open_ >> sq & 1:
+                            dests |= 1 << sq
+                        break
+            if compound:
+                for _mid, to in compound_moves(tiles, farmers, e, frm):
+                    dests |= 1 << to
+            while dests:
+                dlow = dests & -dests
+                dests ^= dlow
+                child = others | dlow
+                if compound:
+                    if child in seen:
+                        continue
+                    seen.add(child)
+                if (low | dlow) & near:
+                    after = tiles & ~child
+                    mobility = (e_around & after).bit_count()
+                    if e_around & child:
+                        for over, far in e_jumps:
+                            if child >> over & 1 and after >> far & 1:
+                                mobility += 1
+                else:
+                    mobility = still
                 if mobility == 0:
-                    self._store(key, 0, 0)
+                    memo[key] = 0
                     return False
-                children[child] = mobility
-        if not children:
+                move = frm * SIZE + dlow.bit_length() - 1
+                children.append(((mobility << 40) - history[move], child, move))
+        if not children:  # a forced pass: the elephant moves again
             result = self.elephant_at_least(tiles, farmers, e, k)
-            self._store(key, k if result else lo, hi if result else k - 1)
+            memo[key] = k | hi << 6 if result else lo | (k - 1) << 6
             return result
-        # A child already proved short of k refutes at once; otherwise the farmers try first the
-        # moves that leave the elephant fewest ways out.
-        for child in children:
-            if self._bounds(tiles | child << 24 | e << 48)[1] < k:
-                self._store(key, lo, k - 1)
-                return False
-        for child in sorted(children, key=children.__getitem__):
+        if k == 1:  # no reply leaves the elephant without a move
+            memo[key] = 1 | hi << 6
+            return True
+        need = k - 1
+        if k <= CHILD_SAFE:
+            # Replies after which one step of the elephant's is statically safe for the rest are
+            # lost for the farmers: drop them unsearched; if none is left the elephant has k.
+            kept = []
+            for entry in children:
+                after = tiles & ~entry[1]
+                around = e_around & after
+                while around:
+                    low = around & -around
+                    around ^= low
+                    step = low.bit_length() - 1
+                    if need == 1:  # safe() at one point, written out: two vacant squares round it
+                        if (NEIGHBOUR_MASK[step] & after & ~low).bit_count() >= 2:
+                            break
+                    elif safe(after ^ low, step, need, 0):
+                        break
+                else:
+                    kept.append(entry)
+            if not kept:
+                memo[key] = k | hi << 6
+                return True
+            children = kept
+        if k >= ETC_MIN:  # a reply the memo already proves short of k refutes at once
+            base = tiles | e << 48
+            for entry in children:
+                child_packed = memo.get(base | entry[1] << 24)
+                if child_packed is not None and child_packed >> 6 < k:
+                    memo[key] = lo | need << 6
+                    return False
+        children.sort(key=_first)
+        for _, child, move in children:
             if not self.elephant_at_least(tiles, child, e, k):
-                self._store(key, lo, k - 1)
+                history[move] += k * k
+                memo[key] = lo | need << 6
                 return False
-        self._store(key, k, hi)
+        memo[key] = k | hi << 6
         return True
 
     def at_least(self, tiles: int, farmers: int, e: int, side: int, k: int) -> bool:

@@ -280,6 +280,26 @@ class EpaminondasState(AlternatingState):
         self.check_move(player, move)
         return move
 
+    def move_squares(self, player: str, move: Move) -> list[str]:
+        """The rear stone S, then where the *front* stone of its phalanx lands: the two squares a
+        player clicks, and where a capture happens. The notation names where S lands instead, which
+        for a phalanx of several stones is a square still covered by its own stones."""
+        frm, to = cast(PlayMove, move)
+        code = self._legal_codes().get((frm, to))
+        front = B.front_landing(code) if code is not None else to
+        return [B.square_name(frm), B.square_name(front)]
+
+    def captures(self, player: str, move: Move) -> list[str]:
+        """The enemy stones the phalanx's front pushes off the board."""
+        return [B.square_name(sq) for sq in self.captured_by(move)]
+
+    def with_mover(self, player: str) -> EpaminondasState | None:
+        """The same stones with ``player`` to move (no history: only its moves are asked)."""
+        side = _side_of(player)
+        if side == self.side:
+            return self
+        return EpaminondasState(self.white, self.black, side, self.symmetry)
+
     # -- views ------------------------------------------------------------------------------------
     def text(self) -> str:
         """The position text form: ranks 12 down to 1 of W/B/. joined by '/', space, 'w' or 'b'."""

@@ -15,14 +15,22 @@ the hint knows what it costs before the reveal shows it.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 
 from game.core import Move
 from game.explaining import Reasons
 from game.matrix import regret_matching
 from game.nelaxtam.ai import candidates, evaluate
-from game.nelaxtam.board import DESTROY_CODES, MOVE_CODES, NOTHING, PHASE_INVASION, Orders, resolve
+from game.nelaxtam.board import (
+    DESTROY_CODES,
+    MOVE_CODES,
+    NOTHING,
+    ORDER_NAMES,
+    PHASE_INVASION,
+    Orders,
+    resolve,
+)
+from game.nelaxtam.notation import read_orders
 from game.nelaxtam.rules import NelaxtamState
 from game.nelaxtam.words import TITLE, enemy, troops
 from game.phrases import count, joined, number
@@ -189,7 +197,6 @@ _NELAXTAM_ORDERS: dict[str, tuple[str, str]] = {
     "-": ("hold", ""),
 }
 """Each order's verb and where it goes, in the order the sentence lists them (holding last)."""
-_NELAXTAM_ORDER = re.compile(r"([0-9]+)(-|ne|nw|se|sw|x[nesw])")
 
 
 def suggestion_words(state: NelaxtamState, text: str) -> str:
@@ -201,11 +208,8 @@ def suggestion_words(state: NelaxtamState, text: str) -> str:
     if text == "-":
         return "Suggested: every troop holds."
     troops_by_order: dict[str, list[str]] = {}
-    for part in parts:
-        found = _NELAXTAM_ORDER.fullmatch(part)
-        if found is None:
-            raise ValueError(part)
-        troops_by_order.setdefault(found.group(2), []).append(found.group(1))
+    for troop, code in read_orders(text):  # the rules' own reader: NotationError (a ValueError) if bad
+        troops_by_order.setdefault(ORDER_NAMES[code], []).append(str(troop))
     orders = []
     for order, (verb, where) in _NELAXTAM_ORDERS.items():
         troops = troops_by_order.get(order)

@@ -31,6 +31,11 @@ def past_state(state: NelaxtamState, past: PastTurn) -> NelaxtamState:
     return state.with_changes(territory=territory, troops=troops, phase=PHASE_ORDERS, turn=turn, calm=calm)
 
 
+def past_orders(past: PastTurn, q: int) -> Orders:
+    """Player ``q``'s orders in a remembered turn (Black's are at 4, White's at 5)."""
+    return past[4] if q == 0 else past[5]
+
+
 def obvious_count(scored: Sequence[Sequence[tuple[int, float]]], orders: Orders) -> tuple[int, float]:
     """How one turn's troop orders compare with each troop's best by ``scored`` (each troop's
     orders with their quick scores): the orders that were not among the best, and the chance that
@@ -60,6 +65,6 @@ def gives_obvious_orders(state: NelaxtamState, q: int, scores: Scorer) -> bool:
         return False
     misses, chance = 0, 1.0
     for past in state.recent:
-        m, c = obvious_count(scores(past_state(state, past), q), past[4 + q])
+        m, c = obvious_count(scores(past_state(state, past), q), past_orders(past, q))
         misses, chance = misses + m, chance * c
     return misses <= MISSES and chance <= EVIDENCE

@@ -30,8 +30,11 @@ SCENES: tuple[str, ...] = (
     "match-end",
     "match-hint",
     "match-review",
+    "match-analysis",
+    "match-analysing",
     "match-keyboard",
     "match-solved",
+    "match-coach",
     "lessons",
     "lesson",
     "lesson-done",
@@ -44,8 +47,11 @@ MATCH_SCENES: frozenset[str] = frozenset(
         "match-end",
         "match-hint",
         "match-review",
+        "match-analysis",
+        "match-analysing",
         "match-keyboard",
         "match-solved",
+        "match-coach",
     }
 )
 LESSON_SCENES: frozenset[str] = frozenset({"lessons", "lesson", "lesson-done"})
@@ -174,8 +180,11 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
         "match-end": lambda: _match(app, "end", game_id),
         "match-hint": lambda: _hint(app, game_id),
         "match-review": lambda: _review(app, game_id),
+        "match-analysis": lambda: _analysis(app, game_id),
+        "match-analysing": lambda: _analysing(app, game_id),
         "match-keyboard": lambda: _keyboard(app, game_id),
         "match-solved": lambda: _solved(app, game_id),
+        "match-coach": lambda: _coach(app, game_id),
         "lessons": lambda: _lessons(app, game_id),
         "lesson": lambda: _lesson(app, game_id, finished=False),
         "lesson-done": lambda: _lesson(app, game_id, finished=True),
@@ -272,6 +281,56 @@ def _review(app: App, game_id: str) -> None:
     scene.review_at(max(1, len(scene.match.turns) // 2))  # type: ignore[attr-defined]
 
 
+def _analysis(app: App, game_id: str) -> None:
+    """The finished demo game analysed (worked out here and now, at the app's effort) and reviewed at
+    its heaviest marked move: the graph under the board, the marks in the move list, the better move
+    on the board and in the banner."""
+    from game.analysis import ORDER, analyse, by_turn, explained
+    from saves.save_file import keep_analysis
+
+    match = demo_match("end", game_id)
+    analysis = analyse(match.initial, match.move_texts(), "quick")
+    analysis = explained(analysis, match.initial, match.move_texts())
+    keep_analysis(match, analysis)
+    scene = app.make("match", match)
+    app.goto("menu")
+    app.push(scene)
+    turns = by_turn(analysis)
+    heaviest = max(
+        range(len(turns)),
+        key=lambda i: max((ORDER.index(n.mark) for n in turns[i] if n.better), default=-1),
+        default=0,
+    )
+    scene.review_at(heaviest + 1)  # type: ignore[attr-defined]
+
+
+class _Halfway:
+    """An analysis worker that has read nearly half the game and never finishes (for the picture)."""
+
+    progress = 0.45
+
+    def analyse(self, record: object, effort: str = "quick") -> int:
+        return 1
+
+    def poll(self) -> None:
+        return None
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _analysing(app: App, game_id: str) -> None:
+    """The finished demo game being analysed: the progress bar and Stop under the reviewed board."""
+    scene = _match_scene(app, "end", game_id)
+    app.goto("menu")
+    app.push(scene)
+    app._analysis_worker = _Halfway()  # type: ignore[assignment]
+    scene.start_analysis()  # type: ignore[attr-defined]
+
+
 def _keyboard(app: App, game_id: str) -> None:
     """The middle demo game played by keys: the cursor has picked a piece up (Enter) and stands on
     where it could go, as the arrows took it there."""
@@ -348,6 +407,31 @@ def _solved(app: App, game_id: str) -> None:
     app.goto("menu")
     app.push(scene)
     scene.solved.show(match.state, solved_text(match.state, seconds=20))  # type: ignore[attr-defined]
+
+
+def _coach(app: App, game_id: str) -> None:
+    """The coach's card after a human's move against the computer, before its reply: the middle demo
+    game with the last mover made the human, the coach switched on for this app (in memory, not
+    saved) and the card's words worked out here and now (a sample sentence when the move was fine)."""
+    from game.coach import Advice, advise, sentence_for
+    from game.match import AI, Match, Seat
+
+    demo = demo_match("mid", game_id)
+    last = demo.turns[-1] if demo.turns else None
+    if last is None or len(last.moves) != 1:
+        raise ShowcaseUnavailable("the coach's card is for games of alternating turns")
+    ((human, move),) = last.moves.items()
+    record = demo.to_record()
+    record["seats"] = {p: (Seat() if p == human else Seat(AI, "easy")).to_json() for p in demo.game.players}
+    match = Match.from_record(record)
+    app.settings.coach = True
+    scene = app.make("match", match)
+    app.goto("menu")
+    app.push(scene)
+    advice = advise(last.before, human, move)
+    if not advice.sentence:
+        advice = Advice(0.2, sentence_for(last.before, human, move, 0.2, None))
+    scene.coach.turn, scene.coach.advice = match.turns[-1], advice  # type: ignore[attr-defined]
 
 
 def _game_lessons(game_id: str) -> tuple:

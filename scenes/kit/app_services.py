@@ -1,5 +1,6 @@
 """The app's shared services as the screens reach them: ``app.store``, ``app.settings``,
-``app.progress``, ``app.data_dir``, ``app.worker``, ``app.hint_worker``, ``app.solve_worker``.
+``app.progress``, ``app.data_dir``, ``app.worker``, ``app.hint_worker``, ``app.solve_worker``,
+``app.analysis_worker``.
 
 Part of :class:`scenes.kit.app.App` (a base class of it), kept apart for its size. Each is a door
 to the services object the app was given (:mod:`scenes.kit.services`; built in
@@ -46,6 +47,7 @@ class AppServices:
     _worker = _LaneSlot("move")
     _hint_worker = _LaneSlot("hint")
     _solve_worker = _LaneSlot("solve")
+    _analysis_worker = _LaneSlot("analysis")
 
     @property
     def data_dir(self) -> Path:
@@ -84,3 +86,10 @@ class AppServices:
         every turn must neither kill a hint being worked out nor be killed by one. Started on the
         first badge asked for."""
         return self.services.lane("solve")
+
+    @property
+    def analysis_worker(self) -> AIWorker:
+        """A fourth AI process for a finished game's analysis (seconds of work, with progress): it
+        must not hold up the computer's next move in another game, nor a hint. Started on the first
+        Analyse."""
+        return self.services.lane("analysis")

@@ -8,7 +8,13 @@ undo, saving, dialogs). A game contributes only a :class:`BoardView` subclass th
 * maps clicks to moves (:meth:`BoardView.handle_click` → :class:`ViewAction`), asking ``game/`` for
   the legal moves, never deciding a rule itself,
 * explains what the human should do now (:meth:`BoardView.prompt`) and offers extra buttons such as
-  *Pass* or *Confirm* (:meth:`BoardView.buttons` / :meth:`BoardView.press`).
+  *Pass* or *Confirm* (:meth:`BoardView.buttons` / :meth:`BoardView.press`),
+* shapes a move's marks for a hint or a lesson from the squares the rules give it
+  (:meth:`BoardView.move_marks`).
+
+A view reads its match through :class:`~game.match.ViewSource` (state, turns, seats, sealed orders,
+who owes a move), never a whole :class:`~game.match.Match`: the same view draws the live game, a
+review's frozen past and a still picture.
 
 Keeping that split means a sixth game is one view package plus one line in ``scenes/kit/registry.py``
 (docs/architecture.md has the steps).
@@ -23,13 +29,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from game.core import GameError
 from scenes.kit.animation import Timeline, duration_scale
+from scenes.kit.marks import MAX_DRAGS, Marks
 from scenes.kit.pacing import GENTLE, NOW
 from scenes.kit.sound import Announce, silent
 
 if TYPE_CHECKING:
     from game.core import GameState, Move
-    from game.match import Match, Turn
+    from game.match import Turn, ViewSource
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
@@ -260,8 +268,11 @@ class BoardView:
 
     game_id: ClassVar[str] = ""
 
-    def __init__(self, match: Match, settings: Any = None) -> None:
+    def __init__(self, match: ViewSource[GameState], settings: Any = None) -> None:
         self.match = match
+        """What the board draws from (:class:`~game.match.ViewSource`): the live match on the match
+        screen, a frozen past in a review, a :class:`~game.match.Snapshot` in a picture. Only read:
+        the screen hosting the board plays the moves."""
         self.settings = settings
         self.state: GameState = match.state
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -273,6 +284,8 @@ class BoardView:
         self.announce: Announce = silent
         """Where the board's sounds go: the match screen plugs in the app's sound board; elsewhere
         (lessons, screenshots, tests) the board stays silent."""
+        self._coach_threats: tuple[GameState, str, Marks] | None = None
+        """The coach's threat marks of the last position asked about (:meth:`threat_marks`)."""
 
     # -- layout and state -------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -320,11 +333,6 @@ class BoardView:
         if player != self.viewer():
             return False
         return player not in self.hidden_players or len(self.match.humans()) == 1
-
-    def style_hint(self, text: str, gestures: Sequence[Gesture], marks: Any) -> None:
-        """Redraw a hint's marks (``scenes.kit.marks.Marks``, already made the way a lesson's
-        "Show me" draws ``text``) in the board's own way, for a move of many parts whose every
-        gesture drawn would tangle; the default keeps them."""
 
     def secret_task(self, player: str) -> tuple[str, str]:
         """What ``player`` enters in secret now, for the hand-off curtain: (what they do, what it is
@@ -457,6 +465,61 @@ class BoardView:
         """Where square ``name`` (in the game's notation, e.g. "c2") is drawn now, for a lesson's
         rings and arrows and a hint's marks; None if this board has no such square."""
         return None
+
+    def move_marks(self, player: str, move: Move) -> Marks:
+        """The marks that show every part of ``move`` of ``player`` in the position shown: made from
+        the squares the rules give it (``GameState.move_squares``), by default the piece's way (an
+        arrow, a ring where it ends). A board whose moves are placements or orders of many pieces
+        shapes them its own way; nothing here is read back from pixels or from notation."""
+        return Marks.along(self.state.move_squares(player, move))
+
+    def hint_marks(self, player: str, move: Move) -> Marks:
+        """The marks of a hint suggesting ``move``: :meth:`move_marks`, unless a move of many parts
+        drawn whole would tangle and the board keeps the parts that decide it (the status line
+        says the rest in words)."""
+        return self.move_marks(player, move)
+
+    def marks_for_move(self, player: str, move_text: str) -> Marks:
+        """A lesson's "Show me" for ``move_text``: :meth:`move_marks`, without drag arrows when
+        there are more than :data:`~scenes.kit.marks.MAX_DRAGS` (they would cross; the screen then
+        writes the move out); no marks for text that is not a legal move here."""
+        marks = self._marks(player, move_text, self.move_marks)
+        if len(marks.drags) > MAX_DRAGS:
+            marks.drags = []
+        return marks
+
+    def marks_for_hint(self, player: str, move_text: str) -> Marks:
+        """A hint's marks for the suggestion ``move_text`` (:meth:`hint_marks`); none for text that
+        is not a legal move here."""
+        return self._marks(player, move_text, self.hint_marks)
+
+    def _marks(self, player: str, move_text: str, shape: Callable[[str, Move], Marks]) -> Marks:
+        """``shape``'s marks for ``move_text`` read in the position shown; none when the text is no
+        legal move here or the board cannot mark it (marks are help: they never take a screen down)."""
+        try:
+            return shape(player, self.state.parse_move(player, move_text))
+        except (GameError, ValueError, KeyError, IndexError, TypeError) as exc:
+            log.debug("no marks for %r: %s", move_text, exc)
+            return Marks()
+
+    def threat_marks(self, player: str) -> Marks:
+        """The coach's red rings on ``player``'s pieces the opponent could take with its next move
+        (:func:`game.threats.threatened`, from the rules' own captures), in the position shown. The
+        same for every board that places its squares (:meth:`square_center`), so every game of
+        alternating turns has them at once; worked out once per position, since the screen asks
+        at every frame it draws."""
+        kept = self._coach_threats
+        if kept is not None and kept[0] is self.state and kept[1] == player:
+            return kept[2]
+        from game.threats import threatened
+
+        try:
+            marks = Marks.threats(threatened(self.state, player))
+        except (GameError, ValueError, KeyError, IndexError, TypeError) as exc:
+            log.debug("no threat marks: %s", exc)  # marks are help: they never take a screen down
+            marks = Marks()
+        self._coach_threats = (self.state, player, marks)
+        return marks
 
     def gestures_for(self, player: str, move_text: str) -> list[Gesture] | None:
         """The clicks, drags, buttons and keys that enter ``move_text`` for ``player`` in the position

@@ -3,7 +3,10 @@
 A lesson points at squares ("go here", "this farmer can be eaten"); a hint points at a suggested
 move the same way. Neither knows a board's geometry: they name squares in the game's notation and ask
 the view where each one is drawn (:meth:`~scenes.kit.board_view.BoardView.square_center`). So one
-module serves all five boards, and a board that cannot place a name simply gets no mark there.
+module serves all five boards, and a board that cannot place a name simply gets no mark there. A
+move's marks come from the squares the rules give it (``GameState.move_squares``), shaped by the
+board (:meth:`~scenes.kit.board_view.BoardView.move_marks`): never read back from pixels or from
+the notation's text.
 
 Everything is drawn translucent onto a scratch layer, so marks tint the board without hiding the
 pieces under them.
@@ -12,18 +15,14 @@ pieces under them.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from scenes.kit import style
-
-if TYPE_CHECKING:
-    from scenes.kit.board_view import BoardView, Gesture
 
 Point = tuple[int, int]
 
@@ -32,13 +31,24 @@ TARGET = (240, 190, 100)
 ARROW = (70, 140, 200)
 """Arrows of a lesson (a calm blue that reads on every board)."""
 ANSWER = (92, 170, 96)
-"""The model answer shown by "Show me" (green: this is the move that works)."""
+"""The model answer shown by "Show me" and a hint (green: this is the move that works)."""
+THREAT = (214, 62, 50)
+"""The coach's rings round a player's pieces the opponent could take next move (a warning red)."""
 MAX_DRAGS = 3
 """The most drag arrows "Show me" draws (Elasta's eight chips would cross each other)."""
-_SQUARE = re.compile(r"(?<![a-z0-9])([a-z]{1,2}[0-9]{1,2})(?![0-9])")
 
 
-def center_of(view: BoardView, name: str) -> Point | None:
+class Board(Protocol):
+    """What marks ask of a board: where it is and where each square is drawn (every
+    :class:`~scenes.kit.board_view.BoardView` is one; a protocol, so the view's module may build
+    marks without the two importing each other)."""
+
+    rect: pygame.Rect
+
+    def square_center(self, name: str) -> tuple[int, int] | None: ...
+
+
+def center_of(view: Board, name: str) -> Point | None:
     """Where ``name`` is on the board now, or None; a view that cannot read the name (it raises)
     counts as "not a square here", so a stray mark never takes a screen down."""
     try:
@@ -50,33 +60,7 @@ def center_of(view: BoardView, name: str) -> Point | None:
     return int(point[0]), int(point[1])
 
 
-def squares_in(view: BoardView, text: str) -> list[str]:
-    """The square names that appear in a move's notation ("c2-d3" → c2, d3) and that this board can
-    place, in order: what "Show me" draws for games whose moves name squares."""
-    return [name for name in _SQUARE.findall(text.lower()) if center_of(view, name) is not None]
-
-
-def square_names_at(view: BoardView, points: Sequence[Point], near: int = 6) -> list[str | None]:
-    """The square drawn at each point (within ``near`` pixels of its centre), or None: turns the
-    clicks of a move back into squares, so "Show me" can draw them like a lesson's own marks."""
-    if not points:
-        return []
-    centres: dict[Point, str] = {}
-    for letter in "abcdefghijklmnopqrstuvwxyz":
-        for number in range(1, 27):
-            name = f"{letter}{number}"
-            point = center_of(view, name)
-            if point is not None:
-                centres.setdefault(point, name)
-    found: list[str | None] = []
-    for x, y in points:
-        best = min(centres, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2, default=None)
-        close = best is not None and math.dist(best, (x, y)) <= near
-        found.append(centres[best] if close and best is not None else None)
-    return found
-
-
-def mark_radius(view: BoardView, names: Iterable[str]) -> int:
+def mark_radius(view: Board, names: Iterable[str]) -> int:
     """A ring size that suits the board: half the distance from a marked square to its nearest
     neighbour among the marked ones or the squares beside it, else a share of the board's size."""
     points = [p for p in (center_of(view, n) for n in names) if p is not None]
@@ -97,10 +81,11 @@ def mark_radius(view: BoardView, names: Iterable[str]) -> int:
 
 
 def _neighbours(name: str) -> list[str]:
-    match = re.fullmatch(r"([a-z])([0-9]{1,2})", name)
-    if match is None:
+    """The squares beside ``name`` on a plain grid (a letter and a number), for sizing rings."""
+    file, number = name[:1], name[1:]
+    if not ("a" <= file <= "z" and number.isdigit()):
         return []
-    file, rank = match.group(1), int(match.group(2))
+    rank = int(number)
     out = [f"{file}{rank + 1}"]
     if rank > 1:
         out.append(f"{file}{rank - 1}")
@@ -113,8 +98,9 @@ def _neighbours(name: str) -> list[str]:
 
 @dataclass
 class Marks:
-    """What to draw over a board: rings on squares, arrows between squares, and (for moves that do
-    not name squares) rings and arrows at screen points."""
+    """What to draw over a board: rings on squares, arrows between squares, and (for parts of a move
+    that happen off the squares, such as Elasta's chips dragged from the tray) rings and arrows at
+    screen points."""
 
     rings: list[str] = field(default_factory=list)
     arrows: list[tuple[str, str]] = field(default_factory=list)
@@ -127,34 +113,35 @@ class Marks:
         return bool(self.rings or self.arrows or self.points or self.drags)
 
     @classmethod
-    def for_move(cls, view: BoardView, text: str, gestures: Sequence[Gesture] | None = None) -> Marks:
-        """The marks that show a move. Where the player's hand goes says it best (notation may name
-        a direction rather than the squares travelled): a piece and its destination become an
-        arrow, other clicked squares rings, short drags arrows. Without gestures, the squares the
-        notation names are joined by arrows instead."""
+    def along(cls, squares: Sequence[str]) -> Marks:
+        """A piece's way in "Show me" green: an arrow from each square to the next and a ring where
+        it ends (a piece and its destination make one arrow); a single square is ringed."""
         marks = cls(color=ANSWER, arrow_color=ANSWER)
-        clicks = [g.pos for g in gestures or () if g.kind == "click" and view.rect.collidepoint(g.pos)]
-        drags = [(g.pos, g.to) for g in gestures or () if g.kind == "drag"]
-        if clicks or drags:
-            places = square_names_at(view, clicks)
-            named = [name for name in places if name is not None]
-            marks.points = [point for point, name in zip(clicks, places, strict=True) if name is None]
-            if len(named) == 2 and len(set(named)) == 2:  # a piece, then where it goes
-                marks.arrows.append((named[0], named[1]))
-                marks.rings.append(named[1])
-            else:  # one square, or several placed one by one (farmers, an invasion)
-                marks.rings.extend(named)
-            if len(drags) <= MAX_DRAGS:  # more would be a tangle: the notation in words says it better
-                marks.drags.extend(drags)
-            return marks
-        names = squares_in(view, text)
-        if len(names) >= 2:
-            marks.rings, marks.arrows = [names[-1]], list(pairwise(names))
+        if len(squares) >= 2:
+            marks.rings, marks.arrows = [squares[-1]], list(pairwise(squares))
         else:
-            marks.rings = names
+            marks.rings = list(squares)
         return marks
 
-    def draw(self, surface: pygame.Surface, view: BoardView, clock: float = 0.0) -> None:
+    @classmethod
+    def on(cls, squares: Sequence[str]) -> Marks:
+        """Squares chosen one by one (farmers set out, troops landing): a ring on each."""
+        return cls(rings=list(squares), color=ANSWER, arrow_color=ANSWER)
+
+    @classmethod
+    def pairs(cls, squares: Sequence[str]) -> Marks:
+        """Orders of many pieces, each a piece and its target in turn (``a, a's target, b, …``): one
+        arrow per piece, a ring on each target."""
+        starts, ends = list(squares[0::2]), list(squares[1::2])
+        arrows = list(zip(starts, ends, strict=False))
+        return cls(rings=[end for _, end in arrows], arrows=arrows, color=ANSWER, arrow_color=ANSWER)
+
+    @classmethod
+    def threats(cls, squares: Sequence[str]) -> Marks:
+        """The coach's warning: a red ring on each piece that can be taken next move."""
+        return cls(rings=list(squares), color=THREAT, arrow_color=THREAT)
+
+    def draw(self, surface: pygame.Surface, view: Board, clock: float = 0.0) -> None:
         """Draw onto ``surface`` (clipped by the caller to the board); ``clock`` makes rings breathe."""
         if not self:
             return

@@ -3,8 +3,9 @@ thumbnails.
 
 Every picture of a board in the app comes from the board view the player plays on, so a diagram in
 the rules or a thumbnail on the load screen can never disagree with the real board. The view is
-built on a throwaway :class:`~game.match.Match` that starts from the state to draw, laid out in a
-rectangle of the picture's size, snapped (no animation) and drawn once; the result is kept in the
+built on a :class:`~game.match.Snapshot` of the state to draw (a view source where nobody acts, not a
+match: nothing is played or saved), laid out in a rectangle of the picture's size, snapped (no
+animation) and drawn once; the result is kept in the
 shared surface cache (:mod:`scenes.kit.cache`), so a screen may ask for the same picture every frame
 for the price of a dictionary look-up.
 
@@ -176,9 +177,9 @@ def _hold_still(view: BoardView) -> None:
     """Make ``view`` a picture to look at, not a board to play on: nobody is about to act, so it
     draws no legal targets, selection or hover hints and shows no one's secrets, and the name
     plates say nothing of whose turn it is ("to choose", "waiting") — only "wins" or "draw" at the
-    end. Done on this one throwaway view, so the contract every view keeps is left as it is."""
+    end. Nobody acts in a :class:`~game.match.Snapshot` already; the name plates' words are kept
+    quiet on this one throwaway view, so the contract every view keeps is left as it is."""
     seat_status = view.seat_status
-    view._actor = lambda: None  # type: ignore[method-assign]
     view.seat_status = lambda player, acting, waiting: seat_status(player, "", "")  # type: ignore[method-assign]
 
 
@@ -191,8 +192,9 @@ def _draw(
     moves: tuple[str, ...],
     focus: bool = False,
 ) -> pygame.Surface:
-    """Build the view on a throwaway match, draw it at a readable size, scale to ``size``."""
-    from game.match import Match
+    """Build the view on a still position of the game, draw it at a readable size, scale to ``size``."""
+    from game.match import Snapshot
+    from game.register import get
     from scenes.kit.registry import make_view
 
     width, height = size
@@ -200,15 +202,15 @@ def _draw(
     drawn_size = (min(DRAW_MAX, round(width * scale)), min(DRAW_MAX, round(height * scale)))
     if not pygame.font.get_init():
         pygame.font.init()
-    match = Match(game_id, options, start=state)
-    for text in moves:
-        match.play_text(text)
-    view = make_view(match)
+    game = get(game_id)
+    game.validate(options)  # options a match could not start with are no picture either
+    still = Snapshot.played(game, state, moves)
+    view = make_view(still)
     _hold_still(view)
     canvas = pygame.Surface(drawn_size)
     canvas.fill(BACKGROUND)
     view.layout(canvas.get_rect())
-    view.set_state(match.state)
+    view.set_state(still.state)
     view.finish_animation()
     view.update(0.0)
     view.draw(canvas)

@@ -11,8 +11,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from game.core import GameInfo
-    from game.match import Match
+    from game.core import GameInfo, GameState
+    from game.match import Match, ViewSource
     from scenes.kit.board_view import BoardView
 
 _VIEWS: dict[str, str | type] = {
@@ -65,8 +65,9 @@ def view_ids() -> list[str]:
     return [game_id for game_id in _VIEWS if has_view(game_id)]
 
 
-def make_view(match: Match, settings: Any = None) -> BoardView:
-    """The board view for ``match``'s game. Raises KeyError naming the game if there is none."""
+def make_view(match: ViewSource[GameState], settings: Any = None) -> BoardView:
+    """The board view for ``match``'s game (a live match, a review's past, a picture's snapshot).
+    Raises KeyError naming the game if there is none."""
     cls = _resolve(match.game.id)
     if cls is None:
         raise KeyError(f"no board view for game '{match.game.id}'")

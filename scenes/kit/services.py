@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from game.worker import AIWorker
 
-LANES = ("move", "hint", "solve")
+LANES = ("move", "hint", "solve", "analysis")
 """The app's AI processes, one a lane, so that no kind of question waits behind or cancels another:
-the computer's move, a player's hint, the "solved" badge's search."""
+the computer's move, a player's hint, the "solved" badge's search, a finished game's analysis."""
 
 Tell = Callable[[str, float], None]
 """Shows a notice for a number of seconds (:meth:`App.toast <scenes.kit.app.App.toast>`)."""

@@ -21,10 +21,11 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from saves.store import MAX_LABEL_CHARS, SaveError
-from scenes.kit import row_list, style
+from scenes.kit import style
 from scenes.kit.app import Scene
 from scenes.kit.failures import failure_sentence
 from scenes.kit.pacing import NOW
+from scenes.kit.row_list import ScrollingRows
 from scenes.kit.text import friendly_time
 from scenes.shell.load_rows import Thumbnails, draw_row
 from scenes.shell.windows.dialogs import DialogHost, escape
@@ -49,7 +50,7 @@ def entry_name(entry: SaveEntry) -> str:
     return f"{entry.title} ({kind}, {friendly_time(entry.saved_at)})"
 
 
-class LoadScreen(Scene):
+class LoadScreen(ScrollingRows, Scene):
     """Pick a save to load or delete. Pushed from the main menu or the pause menu; Back pops."""
 
     name = "load"
@@ -209,39 +210,8 @@ class LoadScreen(Scene):
             else:
                 self.undo_button.hide()
 
-    def _max_scroll(self) -> int:
-        return row_list.max_scroll(len(self.entries), self.row_h, self.list_rect.height)
-
-    def _clamp_scroll(self) -> None:
-        self.scroll = row_list.clamp_scroll(self.scroll, len(self.entries), self.row_h, self.list_rect.height)
-
-    def select(self, index: int | None) -> None:
-        """Select a row and scroll it into view."""
-        if index is None or not self.entries:
-            self.selected = None
-        else:
-            self.selected = max(0, min(index, len(self.entries) - 1))
-            self.scroll = row_list.scroll_to_show(
-                self.scroll, self.selected, self.row_h, self.list_rect.height
-            )
-        self._clamp_scroll()
-        self._update_buttons()
-
-    def row_at(self, pos: tuple[int, int]) -> int | None:
-        return row_list.row_at(pos, self.list_rect, self.scroll, self.row_h, len(self.entries))
-
-    def row_rect(self, index: int) -> pygame.Rect:
-        """Screen rect of a row (may lie outside the visible list)."""
-        return row_list.row_rect(index, self.list_rect, self.scroll, self.row_h, len(self.entries))
-
-    def _thumb_rect(self) -> pygame.Rect | None:
-        total = len(self.entries) * self.row_h
-        if total <= self.list_rect.height:
-            return None
-        track = pygame.Rect(self.list_rect.right - 8, self.list_rect.y, 8, self.list_rect.height)
-        thumb_h = max(30, track.height * self.list_rect.height // total)
-        y = track.y + (track.height - thumb_h) * self.scroll // max(1, self._max_scroll())
-        return pygame.Rect(track.x, y, track.width, thumb_h)
+    def _row_count(self) -> int:
+        return len(self.entries)
 
     # -- events ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -267,19 +237,10 @@ class LoadScreen(Scene):
                 self.ask_record()
             elif event.ui_element is self.undo_button:
                 self.undo_delete()
-        elif event.type == pygame.MOUSEWHEEL:
-            self.scroll -= event.y * self.row_h // 2
-            self._clamp_scroll()
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = self.row_at(event.pos)
-            if self._dragging is not None:
-                total = len(self.entries) * self.row_h
-                self.scroll = self._dragging + (event.pos[1] - self._drag_y) * total // self.list_rect.height
-                self._clamp_scroll()
+        elif self.scroll_event(event):
+            pass
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            thumb = self._thumb_rect()
-            if thumb is not None and thumb.inflate(8, 0).collidepoint(event.pos):
-                self._dragging, self._drag_y = self.scroll, event.pos[1]
+            if self.grab_thumb(event.pos):
                 return
             index = self.row_at(event.pos)
             if index is not None:
@@ -289,8 +250,6 @@ class LoadScreen(Scene):
                 self.select(index)
                 if double:
                     self.load_selected()
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._dragging = None
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_o and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.ask_record()
@@ -308,25 +267,8 @@ class LoadScreen(Scene):
             self.load_selected()
         elif key == pygame.K_DELETE:
             self.ask_delete()
-        elif self.entries and key in (
-            pygame.K_UP,
-            pygame.K_DOWN,
-            pygame.K_PAGEUP,
-            pygame.K_PAGEDOWN,
-            pygame.K_HOME,
-            pygame.K_END,
-        ):
-            page = max(1, self.list_rect.height // self.row_h - 1)
-            current = -1 if self.selected is None else self.selected
-            target = {
-                pygame.K_UP: current - 1,
-                pygame.K_DOWN: current + 1,
-                pygame.K_PAGEUP: current - page,
-                pygame.K_PAGEDOWN: current + page,
-                pygame.K_HOME: 0,
-                pygame.K_END: len(self.entries) - 1,
-            }[key]
-            self.select(max(0, target))
+        else:
+            self.move_selection(key)
 
     # -- actions --------------------------------------------------------------------------------
     def load_selected(self) -> None:
@@ -488,16 +430,10 @@ class LoadScreen(Scene):
             return
         clip = surface.get_clip()
         surface.set_clip(self.list_rect)
-        first = self.scroll // self.row_h
-        last = min(len(self.entries), first + self.list_rect.height // self.row_h + 2)
-        for index in range(first, last):
+        for index in self._visible():
             self._draw_row(surface, index, self.entries[index])
         surface.set_clip(clip)
-        thumb = self._thumb_rect()
-        if thumb is not None:
-            track = pygame.Rect(thumb.x, self.list_rect.y, thumb.width, self.list_rect.height)
-            pygame.draw.rect(surface, style.PARCHMENT_DARK, track, border_radius=4)
-            pygame.draw.rect(surface, style.WOOD_LIGHT, thumb, border_radius=4)
+        self.draw_scrollbar(surface)
         self._draw_detail(surface)
 
     def _draw_empty(self, surface: pygame.Surface) -> None:

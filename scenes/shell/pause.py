@@ -6,13 +6,15 @@ and Save a copy, Rules and Settings…) so the whole menu fits a 1024x640 window
 
 It never touches the match itself: saving goes through ``match_scene.save_now()`` (the match scene
 owns its save file, which Save replaces) and ``save_copy_now()`` (a new file of its own), leaving
-goes through the stack, and the match scene autosaves when it leaves.
+goes through the stack, and the match scene autosaves when it leaves. What it asks of the screen
+below is a small typed interface, :class:`Pausable`, which the match screen keeps (screens never
+import each other, so it is a protocol, not the match screen's class).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pygame_gui
@@ -27,6 +29,7 @@ from scenes.shell.windows.records import export_sentence
 from scenes.shell.windows.rules import open_rules_window
 
 if TYPE_CHECKING:
+    from game.match import Match
     from scenes.kit.app import App
 
 ITEMS: dict[str, tuple[str, str | None]] = {
@@ -71,6 +74,34 @@ TIPS: dict[str, str] = {
 }
 
 
+class Pausable(Protocol):
+    """What the pause menu asks of the screen it pauses (the match screen): the match, and the
+    ways on that only that screen can take."""
+
+    @property
+    def match(self) -> Match: ...
+
+    def save_now(self) -> bool:
+        """Save over the game's own file; True when it was written (raises on a failure)."""
+        ...
+
+    def save_copy_now(self) -> bool:
+        """Save a separate copy; True when it was written (raises on a failure)."""
+        ...
+
+    def rematch(self) -> None:
+        """A fresh match with the same game, options and seats."""
+        ...
+
+    def swap_sides(self) -> None:
+        """A fresh match with the sides exchanged."""
+        ...
+
+    def new_game(self) -> None:
+        """The new-game screen for this game, over the match."""
+        ...
+
+
 class PauseScene(Scene):
     """Resume, (Swap sides, Rematch,) New game, Save, Load, Rules, Settings, Main menu, Quit — over
     the dimmed match scene."""
@@ -78,7 +109,7 @@ class PauseScene(Scene):
     overlay = True
     name = "pause"
 
-    def __init__(self, app: App, match_scene: Any) -> None:
+    def __init__(self, app: App, match_scene: Pausable) -> None:
         super().__init__(app)
         self.match_scene = match_scene
         self.dialogs = DialogHost(self.ui)
@@ -86,23 +117,15 @@ class PauseScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
 
     @property
-    def match(self) -> Any:
-        return getattr(self.match_scene, "match", None)
+    def match(self) -> Match:
+        return self.match_scene.match
 
     def rows(self) -> list[tuple[str, ...]]:
-        """The rows this match gets: the ending's only once it is over, New game only for a match
-        (and each of them only where the screen below can do it)."""
-        match = self.match
-        over = match is not None and bool(getattr(match, "over", False))
-        able = {"rematch": "rematch", "swap": "swap_sides"}
+        """The rows this match gets: the ending's only once it is over."""
+        over = self.match.over
         rows = []
         for row in ROWS:
-            keys = tuple(
-                key
-                for key in row
-                if (key not in ENDING or (over and callable(getattr(self.match_scene, able[key], None))))
-                and (key != "new" or match is not None)
-            )
+            keys = tuple(key for key in row if key not in ENDING or over)
             if keys:
                 rows.append(keys)
         return rows
@@ -136,10 +159,6 @@ class PauseScene(Scene):
                 )
                 x += w + gap
             y += button_h + gap
-        if not any(callable(getattr(self.match_scene, name, None)) for name in ("save_now", "save")):
-            self.buttons["save"].disable()
-        if not callable(getattr(self.match_scene, "save_copy_now", None)):
-            self.buttons["copy"].disable()
 
     # -- events ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -177,10 +196,10 @@ class PauseScene(Scene):
             app.open("settings")
         elif key == "menu":
             app.goto("menu")
-        elif key in ("rematch", "swap"):
-            act = getattr(self.match_scene, "rematch" if key == "rematch" else "swap_sides", None)
-            if callable(act):
-                act()  # a new match screen: this menu goes with the old one
+        elif key == "rematch":
+            self.match_scene.rematch()  # a new match screen: this menu goes with the old one
+        elif key == "swap":
+            self.match_scene.swap_sides()
         elif key == "new":
             self.new_game()
         elif key == "quit":
@@ -188,32 +207,16 @@ class PauseScene(Scene):
 
     def new_game(self) -> None:
         """The new-game screen for this game, over the match (Cancel goes back to the board)."""
-        match = self.match
-        if match is None:
-            return
         self.app.pop()
-        new_game = getattr(self.match_scene, "new_game", None)
-        if callable(new_game):
-            new_game()
-        else:
-            self.app.open("new-game", match.game)
+        self.match_scene.new_game()
 
     def save(self) -> None:
-        """Save through the match scene: ``save_now() -> bool`` (toast here), else its ``save()``,
-        which reports for itself."""
-        save_now = getattr(self.match_scene, "save_now", None)
-        if not callable(save_now):
-            save = getattr(self.match_scene, "save", None)
-            if callable(save):
-                save()
-            return
-        self._report(save_now, "Game saved")
+        """Save through the match scene's ``save_now()``, and say how it went in a toast."""
+        self._report(self.match_scene.save_now, "Game saved")
 
     def save_copy(self) -> None:
         """A separate save of this position (the match scene's ``save_copy_now``)."""
-        save_copy_now = getattr(self.match_scene, "save_copy_now", None)
-        if callable(save_copy_now):
-            self._report(save_copy_now, "A copy was saved; Save still updates the first")
+        self._report(self.match_scene.save_copy_now, "A copy was saved; Save still updates the first")
 
     def _report(self, write: Callable[[], object], done: str) -> None:
         """Run one way of saving and tell the player how it went, in plain words."""
@@ -226,17 +229,12 @@ class PauseScene(Scene):
 
     def export_record(self) -> None:
         """Write the game's record (a readable text file) and say where it went, or why not."""
-        match = self.match
-        if match is not None:
-            self.app.toast(export_sentence(match, self.app.data_dir), 6)
+        self.app.toast(export_sentence(self.match, self.app.data_dir), 6)
 
     def rules(self) -> None:
         """Open the rules over the pause menu (closing them returns here; Esc closes them first)."""
-        match = self.match
-        if match is None:
-            return
         self.dialogs.close_all()
-        self.dialogs.track(open_rules_window(self.ui, match.game))
+        self.dialogs.track(open_rules_window(self.ui, self.match.game))
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -254,12 +252,7 @@ class PauseScene(Scene):
             surface, "Paused", (rect.centerx, rect.y + 10), 28, style.ACCENT_LIGHT, bold=True, anchor="midtop"
         )
         match = self.match
-        if match is not None:
-            moves = len(getattr(match, "turns", []))
-            caption = (
-                f"{match.game.title} · move {moves + 1}" if not match.over else f"{match.game.title} · over"
-            )
-            style.text(
-                surface, caption, (rect.centerx, rect.y + 48), 14, style.PARCHMENT_DARK, anchor="midtop"
-            )
+        moves = len(match.turns)
+        caption = f"{match.game.title} · move {moves + 1}" if not match.over else f"{match.game.title} · over"
+        style.text(surface, caption, (rect.centerx, rect.y + 48), 14, style.PARCHMENT_DARK, anchor="midtop")
         style.flourish(surface, (rect.centerx, rect.y + 80), rect.width - 120, style.WOOD_LIGHT)

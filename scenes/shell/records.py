@@ -29,10 +29,11 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.text import clean_text
-from scenes.kit import row_list, style
+from scenes.kit import style
 from scenes.kit.app import Scene
 from scenes.kit.pacing import NOW
 from scenes.kit.picture import board_picture, placeholder
+from scenes.kit.row_list import ScrollingRows
 from scenes.kit.text import friendly_time
 from scenes.shell.load_rows import THUMBNAILS_PER_FRAME, pill, thumb_box
 from scenes.shell.record_rows import (
@@ -60,7 +61,7 @@ DOUBLE_CLICK_MS = 400
 HEADING = "Game records"
 
 
-class RecordsScreen(Scene):
+class RecordsScreen(ScrollingRows, Scene):
     """Pick a game record to look through. Pushed from the load screen; Back and Esc pop."""
 
     name = "records"
@@ -219,43 +220,8 @@ class RecordsScreen(Scene):
         else:
             self.open_button.disable()
 
-    def _max_scroll(self) -> int:
-        return row_list.max_scroll(len(self.rows), self.row_h, self.list_rect.height)
-
-    def _clamp_scroll(self) -> None:
-        self.scroll = row_list.clamp_scroll(self.scroll, len(self.rows), self.row_h, self.list_rect.height)
-
-    def select(self, index: int | None) -> None:
-        """Select a row and scroll it into view."""
-        if index is None or not self.rows:
-            self.selected = None
-        else:
-            self.selected = max(0, min(index, len(self.rows) - 1))
-            self.scroll = row_list.scroll_to_show(
-                self.scroll, self.selected, self.row_h, self.list_rect.height
-            )
-        self._clamp_scroll()
-        self._update_buttons()
-
-    def row_at(self, pos: tuple[int, int]) -> int | None:
-        return row_list.row_at(pos, self.list_rect, self.scroll, self.row_h, len(self.rows))
-
-    def row_rect(self, index: int) -> pygame.Rect:
-        """Screen rect of a row (may lie outside the visible list)."""
-        return row_list.row_rect(index, self.list_rect, self.scroll, self.row_h, len(self.rows))
-
-    def _visible(self) -> range:
-        first = self.scroll // self.row_h
-        return range(first, min(len(self.rows), first + self.list_rect.height // self.row_h + 2))
-
-    def _thumb_rect(self) -> pygame.Rect | None:
-        total = len(self.rows) * self.row_h
-        if total <= self.list_rect.height:
-            return None
-        track = pygame.Rect(self.list_rect.right - 8, self.list_rect.y, 8, self.list_rect.height)
-        thumb_h = max(30, track.height * self.list_rect.height // total)
-        y = track.y + (track.height - thumb_h) * self.scroll // max(1, self._max_scroll())
-        return pygame.Rect(track.x, y, track.width, thumb_h)
+    def _row_count(self) -> int:
+        return len(self.rows)
 
     # -- events ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -268,26 +234,15 @@ class RecordsScreen(Scene):
                 self.toggle_browsing()
             elif event.ui_element is self.open_button:
                 self.open_selected()
-        elif event.type == pygame.MOUSEWHEEL:
-            self.scroll -= event.y * self.row_h // 2
-            self._clamp_scroll()
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = self.row_at(event.pos)
-            if self._dragging is not None:
-                total = len(self.rows) * self.row_h
-                self.scroll = self._dragging + (event.pos[1] - self._drag_y) * total // self.list_rect.height
-                self._clamp_scroll()
+        elif self.scroll_event(event):
+            pass
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._dragging = None
         elif event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self._on_key(event.key)
 
     def _press(self, pos: tuple[int, int]) -> None:
-        thumb = self._thumb_rect()
-        if thumb is not None and thumb.inflate(8, 0).collidepoint(pos):
-            self._dragging, self._drag_y = self.scroll, pos[1]
+        if self.grab_thumb(pos):
             return
         index = self.row_at(pos)
         if index is None:
@@ -307,25 +262,8 @@ class RecordsScreen(Scene):
             self.open_selected()
         elif key == pygame.K_BACKSPACE:
             self.up_one_folder()
-        elif self.rows and key in (
-            pygame.K_UP,
-            pygame.K_DOWN,
-            pygame.K_PAGEUP,
-            pygame.K_PAGEDOWN,
-            pygame.K_HOME,
-            pygame.K_END,
-        ):
-            page = max(1, self.list_rect.height // self.row_h - 1)
-            current = -1 if self.selected is None else self.selected
-            target = {
-                pygame.K_UP: current - 1,
-                pygame.K_DOWN: current + 1,
-                pygame.K_PAGEUP: current - page,
-                pygame.K_PAGEDOWN: current + page,
-                pygame.K_HOME: 0,
-                pygame.K_END: len(self.rows) - 1,
-            }[key]
-            self.select(max(0, target))
+        else:
+            self.move_selection(key)
 
     # -- opening --------------------------------------------------------------------------------
     def open_selected(self) -> None:
@@ -399,11 +337,7 @@ class RecordsScreen(Scene):
                     self.problem or "No folders and no .txt files here.",
                     bad=self.problem is not None,
                 )
-            thumb = self._thumb_rect()
-            if thumb is not None:
-                track = pygame.Rect(thumb.x, self.list_rect.y, thumb.width, self.list_rect.height)
-                pygame.draw.rect(surface, style.PARCHMENT_DARK, track, border_radius=4)
-                pygame.draw.rect(surface, style.WOOD_LIGHT, thumb, border_radius=4)
+            self.draw_scrollbar(surface)
         self._draw_detail(surface)
 
     def _draw_place(self, surface: pygame.Surface) -> None:

@@ -1,4 +1,5 @@
-"""Settings: window mode, animation speed, sound and the "solved" badge, applied at once and remembered.
+"""Settings: window mode, animation speed, sound, the "solved" badge and the coach, applied at once and
+remembered.
 
 Every change is applied and saved the moment it is made (no OK/Apply step), which is what players
 expect from a game's options screen; Back only leaves.
@@ -33,12 +34,28 @@ SOLVED_TITLE = "Show who wins with best play"
 SOLVED_HELP = "Elephant Run endgames, once the solver can tell. A spoiler, so off at first."
 """The "solved" badge's row (:mod:`scenes.shell.match.solved`)."""
 
+COACH_TITLE = "Coach"
+COACH_HELP = "Marks your pieces under attack and warns you before a mistake against the computer."
+"""The coach's row (:mod:`scenes.shell.match.coach`)."""
+
+DISPLAY_STEP = 84
+"""From the Display heading to the next: its help sits beside the heading, so no line of help below."""
+SOUND_STEP = 84
+"""From the Sound heading to the next: the buttons and sliders, no line of help below."""
+SWITCH_STEP = 64
+"""From one On/Off row's heading to the next: the heading with its switch, and a line of help."""
+
 ROW_STEP = 108
 """From one row's heading to the next's: the heading, the buttons and a line of help."""
 
 SOUND_PREVIEW_DELAY = 0.25
 """Seconds after a volume slider stops moving before a sample plays at the new level (and the
 setting is saved): dragging then sounds once, not at every step."""
+
+
+def coach_on(settings: object) -> bool:
+    """Whether the coach is on: settings without the field (an older services object) say no."""
+    return bool(getattr(settings, "coach", False))
 
 
 def speed_choices() -> list[str]:
@@ -60,6 +77,7 @@ class SettingsScreen(Scene):
         self.speed_row: ChoiceRow | None = None
         self.sound_row: ChoiceRow | None = None
         self.solved_row: ChoiceRow | None = None
+        self.coach_row: ChoiceRow | None = None
         self.volume_sliders: dict[str, UIHorizontalSlider] = {}
         """"master_volume" and "effects_volume" → their slider."""
         self._preview_in = 0.0
@@ -80,6 +98,8 @@ class SettingsScreen(Scene):
             self.sound_row.select("off" if self.app.settings.muted else "on")
         if self.solved_row is not None:
             self.solved_row.select("on" if self.app.settings.show_solved else "off")
+        if self.coach_row is not None:
+            self.coach_row.select("on" if coach_on(self.app.settings) else "off")
 
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
@@ -99,7 +119,7 @@ class SettingsScreen(Scene):
             "fullscreen" if self.app.fullscreen else "window",
             tooltips=["A resizable window", "Fill the whole screen (F11 switches at any time)"],
         )
-        y += ROW_STEP
+        y += DISPLAY_STEP
         self.rows_y["speed"] = y
         speeds = speed_choices()
         self.speed_row = ChoiceRow(
@@ -112,7 +132,7 @@ class SettingsScreen(Scene):
         y += ROW_STEP
         self.rows_y["sound"] = y
         self._sound_widgets(inner_x, y + 32, inner_w)
-        y += 90
+        y += SOUND_STEP
         self.rows_y["solved"] = y
         self.solved_row = ChoiceRow(
             self.ui,
@@ -121,7 +141,16 @@ class SettingsScreen(Scene):
             "on" if self.app.settings.show_solved else "off",
             tooltips=["No badge: find out by playing", "A badge under the move list says who wins"],
         )
-        self.rows_y["folder"] = y + 72
+        y += SWITCH_STEP
+        self.rows_y["coach"] = y
+        self.coach_row = ChoiceRow(
+            self.ui,
+            pygame.Rect(inner_x + inner_w - 150, y - 4, 150, 34),
+            [("off", "Off"), ("on", "On")],
+            "on" if coach_on(self.app.settings) else "off",
+            tooltips=["Play on your own", "Threats marked, and a warning before a mistake"],
+        )
+        self.rows_y["folder"] = y + SWITCH_STEP + 4
         self.back_button = UIButton(
             pygame.Rect(self.panel_rect.centerx - 90, self.panel_rect.bottom + 22, 180, 44),
             "Back",
@@ -164,6 +193,8 @@ class SettingsScreen(Scene):
             self.set_muted(self.sound_row.selected == "off")
         elif self.solved_row is not None and self.solved_row.handle_event(event):
             self.set_show_solved(self.solved_row.selected == "on")
+        elif self.coach_row is not None and self.coach_row.handle_event(event):
+            self.set_coach(self.coach_row.selected == "on")
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             for key, slider in self.volume_sliders.items():
                 if event.ui_element is slider:
@@ -208,6 +239,11 @@ class SettingsScreen(Scene):
         self.app.settings.show_solved = on
         self.app.save_settings()
 
+    def set_coach(self, on: bool) -> None:
+        """The coach on or off (saved at once; an open match follows on its next frame)."""
+        self.app.settings.coach = on
+        self.app.save_settings()
+
     def set_volume(self, key: str, value: int) -> None:
         """A volume slider moved: applied at once; saved and sampled when it comes to rest."""
         setattr(self.app.settings, key, max(0, min(100, value)))
@@ -243,8 +279,8 @@ class SettingsScreen(Scene):
         style.text(surface, "Display", (x, self.rows_y["window"]), 19, style.INK, bold=True)
         style.text(
             surface,
-            "F11 switches at any time, also during a game.",
-            (x, self.rows_y["window"] + 80),
+            "(F11 switches at any time, also during a game)",
+            (x + 82, self.rows_y["window"] + 4),
             14,
             style.INK_SOFT,
         )
@@ -254,6 +290,8 @@ class SettingsScreen(Scene):
         self._draw_sound_labels(surface, x)
         style.text(surface, SOLVED_TITLE, (x, self.rows_y["solved"]), 19, style.INK, bold=True)
         style.text(surface, SOLVED_HELP, (x, self.rows_y["solved"] + 34), 14, style.INK_SOFT)
+        style.text(surface, COACH_TITLE, (x, self.rows_y["coach"]), 19, style.INK, bold=True)
+        style.text(surface, COACH_HELP, (x, self.rows_y["coach"] + 34), 14, style.INK_SOFT)
         y = self.rows_y["folder"]
         inner_w = self.panel_rect.width - 64
         pygame.draw.line(surface, style.PARCHMENT_DARK, (x, y - 10), (x + inner_w, y - 10), 2)

@@ -53,6 +53,20 @@ def tilt_for(unbalanced: float) -> float:
     return math.copysign(MAX_TILT * (1 - math.exp(-abs(unbalanced) / TILT_SCALE)), unbalanced)
 
 
+PLAY_LEAN = 1.2
+"""Degrees the board leans at most during play, with the coach on, as the moment nears tipping: a
+hint of which way it would fall, small enough that the squares stay where the eye expects them."""
+
+
+def lean_for(moment: float) -> float:
+    """Degrees clockwise (right end down) the balanced board leans during play for ``moment``: toward
+    the heavier half, in proportion to how near it is to tipping (the counterweight really keeps it
+    level; the lean is the coach's picture of how far it is from tipping each way)."""
+    if not moment:
+        return 0.0
+    return math.copysign(PLAY_LEAN * min(1.0, abs(moment) / LIMIT), moment)
+
+
 def rotate(v: Point, degrees: float) -> Point:
     """``v`` turned ``degrees`` clockwise on screen (y points down, so clockwise is +x → +y)."""
     a = math.radians(degrees)
@@ -192,6 +206,19 @@ class Seesaw:
         about the fulcrum's apex (the apex itself never moves)."""
         turned = rotate((point[0] - self.pivot[0], point[1] - self.pivot[1]), angle)
         return (self.pivot_screen[0] + turned[0], self.pivot_screen[1] + turned[1])
+
+    def to_level(self, pos: tuple[int, int], angle: float) -> tuple[int, int]:
+        """Where screen point ``pos`` on the deck turned ``angle`` degrees would be with the deck
+        level: how a click on the leaning board finds its square (the inverse of :meth:`to_screen`,
+        in the level board's screen coordinates)."""
+        turned = rotate((pos[0] - self.pivot_screen[0], pos[1] - self.pivot_screen[1]), -angle)
+        deck = (self.pivot[0] + turned[0], self.pivot[1] + turned[1])
+        return round(deck[0] + self.deck_pos[0]), round(deck[1] + self.deck_pos[1])
+
+    def tilted(self, pos: tuple[int, int], angle: float) -> tuple[int, int]:
+        """Where the level board's screen point ``pos`` is drawn with the deck turned ``angle``."""
+        x, y = self.to_screen((pos[0] - self.deck_pos[0], pos[1] - self.deck_pos[1]), angle)
+        return round(x), round(y)
 
     def deck_center(self, angle: float) -> Point:
         """Screen centre of the deck turned ``angle`` degrees: rotating a surface keeps its centre,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -24,7 +25,7 @@ import pygame
 from game.changing_challenges import board as B
 from game.changing_challenges.rules import ChangingChallengesState
 from scenes.games.changing_challenges import painter, scenery, selection, teaching, texts
-from scenes.games.changing_challenges.geometry import LIMIT, Seesaw
+from scenes.games.changing_challenges.geometry import LIMIT, Seesaw, lean_for
 from scenes.games.changing_challenges.motion import Plan, last_squares, plan_turn
 from scenes.games.changing_challenges.selection import Choice, Option
 from scenes.games.changing_challenges.sides import (
@@ -42,7 +43,7 @@ from scenes.kit.board_view import BoardView, CursorPlace, Gesture, ViewAction, V
 
 if TYPE_CHECKING:
     from game.core import GameState
-    from game.match import Match, Turn
+    from game.match import Turn, ViewSource
 
 LEVEL_EPSILON = 0.02
 """Degrees under which the board is drawn level: no rotation, so no resampling blur at rest."""
@@ -54,7 +55,7 @@ class ChangingChallengesView(BoardView):
 
     game_id = GAME_ID
 
-    def __init__(self, match: Match, settings: Any = None) -> None:
+    def __init__(self, match: ViewSource[GameState], settings: Any = None) -> None:
         super().__init__(match, settings)
         self.geo = Seesaw()
         self.sprites: Mapping[str, pygame.Surface] = {}
@@ -111,9 +112,6 @@ class ChangingChallengesView(BoardView):
     def center_of(self, name: str) -> tuple[int, int]:
         return self.center(B.square_index(name))
 
-    def square_at(self, pos: tuple[int, int]) -> int | None:
-        return self.geo.square_at(pos)
-
     def focus_rect(self) -> pygame.Rect:
         return self.geo.focus_rect()
 
@@ -135,8 +133,23 @@ class ChangingChallengesView(BoardView):
         resting pose: level, or crashed when the game ended by tipping."""
         if not self.busy:
             moment = self.cc.moment
-            return math.copysign(self.crash_angle, moment) if abs(moment) > LIMIT else 0.0
+            if abs(moment) > LIMIT:
+                return math.copysign(self.crash_angle, moment)
+            return lean_for(moment) if self.leans() else 0.0
         return self.plan.angle_at(self.timeline.t)
+
+    def leans(self) -> bool:
+        """Whether the board leans a little during play: with the coach on (a setting), it shows
+        how far the balance is from tipping each way (:func:`~.geometry.lean_for`)."""
+        return bool(getattr(self.settings, "coach", False)) and not self.cc.over
+
+    def square_at(self, pos: tuple[int, int]) -> int | None:
+        """The square under ``pos`` as the board is drawn now: on a leaning board the click is
+        turned back to the level board first."""
+        angle = self.angle()
+        if abs(angle) >= LEVEL_EPSILON:
+            pos = self.geo.to_level(pos, angle)
+        return self.geo.square_at(pos)
 
     def counterweight_line(self) -> float:
         """Where the counterweight stands now (it slides while the board levels)."""
@@ -277,9 +290,27 @@ class ChangingChallengesView(BoardView):
         return teaching.square_center(self.geo, self.angle(), name)
 
     def gestures_for(self, player: str, move_text: str) -> list[Gesture] | None:
-        return teaching.move_gestures(
-            self.cc, player, move_text, self.geo, self.selected, self.choice, self._make_choice
+        """The clicks of :func:`teaching.move_gestures`; on a leaning board each click on a square is
+        moved to where that square is drawn (the merge question's popover stands level)."""
+        made: list[Choice] = []
+
+        def make(option: Option) -> Choice:
+            made.append(self._make_choice(option))
+            return made[-1]
+
+        gestures = teaching.move_gestures(
+            self.cc, player, move_text, self.geo, self.selected, self.choice, make
         )
+        angle = self.angle()
+        if gestures is None or abs(angle) < LEVEL_EPSILON:
+            return gestures
+        level = [c.rect for c in made] + ([self.choice.rect] if self.choice is not None else [])
+        return [
+            replace(g, pos=self.geo.tilted(g.pos, angle))
+            if g.kind == "click" and not any(r.collidepoint(g.pos) for r in level)
+            else g
+            for g in gestures
+        ]
 
     def cursor_places(self, player: str | None) -> list[CursorPlace]:
         """Every square of the level deck, storage too; while a capture asks "merge or knock out?",
@@ -381,7 +412,15 @@ class ChangingChallengesView(BoardView):
     def _blit_rotated(self, surface: pygame.Surface, angle: float, preview: tuple[int, float] | None) -> None:
         """The deck turned ``angle`` degrees clockwise about the fulcrum's apex. The resting crash
         pose is cached (nothing on it changes); a tilt in motion is rotated frame by frame."""
-        key = (id(self.state), round(angle, 3), self.geo.deck_size)
+        key = (
+            id(self.state),
+            round(angle, 3),
+            self.geo.deck_size,
+            self.selected,
+            self.hover_sq,
+            tuple(o.to for o in self.options),
+            preview,
+        )  # what the deck shows: a leaning board at rest is turned again only when it changes
         if not self.busy and self._rotated is not None and self._rotated[0] == key:
             _, image, rect = self._rotated
             surface.blit(image, rect)
@@ -390,7 +429,7 @@ class ChangingChallengesView(BoardView):
         centre = self.geo.deck_center(angle)
         rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
         surface.blit(image, rect)
-        if not self.busy:
+        if not self.busy and not self.pulsing():
             self._rotated = (key, image, rect)
 
     def _preview(self) -> tuple[int, float] | None:

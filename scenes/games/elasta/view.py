@@ -22,7 +22,6 @@ the match record adds to the state (:mod:`.history`) and the demo matches (:mod:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -33,7 +32,7 @@ from scenes.games.elasta import allotment as A
 from scenes.games.elasta import board_painter, chip_painter, history, teach
 from scenes.games.elasta import texts as T
 from scenes.games.elasta.allotment import DRAG_START, Held
-from scenes.games.elasta.hint_marks import biggest_chips
+from scenes.games.elasta.hint_marks import allotment_marks, biggest_chips
 from scenes.games.elasta.layout import TableLayout
 from scenes.games.elasta.palette import CARD_COLOR, CHIP_STYLE, FILE_LETTERS, GAME_ID, PLAYERS, N
 from scenes.games.elasta.reveal import Moment, Plan, lines_at, plan_turn
@@ -49,9 +48,10 @@ from scenes.kit.board_view import (
 )
 
 if TYPE_CHECKING:
-    from game.core import GameState
+    from game.core import GameState, Move
     from game.elasta.rules import ElastaState
-    from game.match import Match, Turn
+    from game.match import Turn, ViewSource
+    from scenes.kit.marks import Marks
 
 
 class ElastaView(BoardView):
@@ -61,7 +61,7 @@ class ElastaView(BoardView):
 
     game_id = GAME_ID
 
-    def __init__(self, match: Match, settings: Any = None) -> None:
+    def __init__(self, match: ViewSource[GameState], settings: Any = None) -> None:
         super().__init__(match, settings)
         self.table = TableLayout.unplaced()
         self.sprites: Sprites = {}
@@ -396,8 +396,18 @@ class ElastaView(BoardView):
         self.cancel()
         return ViewAction.play(player, allotment)
 
-    def style_hint(self, text: str, gestures: Sequence[Gesture], marks: Any) -> None:
-        biggest_chips(text, gestures, marks)
+    def move_marks(self, player: str, move: Move) -> Marks:
+        """An allotment's chips dragged from the tray to their files; a token's ring (see
+        :mod:`.hint_marks`)."""
+        if self.ela.phase == R.PHASE_ALLOT:
+            return allotment_marks(self, player, move)
+        return super().move_marks(player, move)
+
+    def hint_marks(self, player: str, move: Move) -> Marks:
+        """A suggested allotment shows where its 7 and 6 go; the status line lists every chip."""
+        if self.ela.phase == R.PHASE_ALLOT:
+            return biggest_chips(self, player, move)
+        return super().hint_marks(player, move)
 
     def secret_task(self, player: str) -> tuple[str, str]:
         if self.ela.phase == R.PHASE_TOKEN:

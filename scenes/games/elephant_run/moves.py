@@ -87,7 +87,7 @@ def options_from(state: GameState, square: str, player: str) -> list[Option]:
     options: list[Option] = []
     for move in state.legal_moves(player):
         text = state.move_to_text(player, move)
-        names = move_squares(text)
+        names = state.move_squares(player, move)  # the rules' own squares, not the text read back
         if len(names) >= 2 and names[0] == square and not text.startswith("@"):
             options.append(Option(move, text, names, move_kind(state, move)))
     return options

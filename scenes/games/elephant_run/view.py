@@ -44,10 +44,11 @@ from scenes.kit.board_view import (
     parse_square,
     square_name,
 )
+from scenes.kit.marks import Marks
 
 if TYPE_CHECKING:
-    from game.core import GameState
-    from game.match import Match, Turn
+    from game.core import GameState, Move
+    from game.match import Turn, ViewSource
 
 
 class ElephantRunView(FittedBoardView):
@@ -57,7 +58,7 @@ class ElephantRunView(FittedBoardView):
 
     game_id = GAME_ID
 
-    def __init__(self, match: Match, settings: Any = None) -> None:
+    def __init__(self, match: ViewSource[GameState], settings: Any = None) -> None:
         super().__init__(match, settings)
         self.board = BoardLayout.unfitted()
         self.sprites: Mapping[str, pygame.Surface] = {}
@@ -260,6 +261,13 @@ class ElephantRunView(FittedBoardView):
             return None
         pick_up = [] if self.selected == frm else [self._click_on(frm)]
         return [*pick_up, self._click_on(dest)]
+
+    def move_marks(self, player: str, move: Move) -> Marks:
+        """A placement rings each tile chosen; a move is the piece's way (its corner too)."""
+        squares = self.state.move_squares(player, move)
+        if self._pos["phase"] in ("setup-elephant", "setup-farmers"):
+            return Marks.on(squares)
+        return Marks.along(squares)
 
     def _click_on(self, square: str) -> Gesture:
         return Gesture("click", pos=self.geo.center_of(square))

@@ -46,7 +46,7 @@ from scenes.kit.board_view import FittedBoardView, Gesture, ViewAction
 if TYPE_CHECKING:
     from game.core import GameState
     from game.epaminondas.rules import EpaminondasState
-    from game.match import Match, Turn
+    from game.match import Turn, ViewSource
 
 
 @dataclass
@@ -67,7 +67,7 @@ class EpaminondasView(FittedBoardView):
 
     game_id = GAME_ID
 
-    def __init__(self, match: Match, settings: Any = None) -> None:
+    def __init__(self, match: ViewSource[GameState], settings: Any = None) -> None:
         super().__init__(match, settings)
         self.board = BoardLayout.unfitted()
         self.sprites: Mapping[str, pygame.Surface] = {}

@@ -1,26 +1,18 @@
-"""How a hint of Nelaxtam draws on the board: orders are clicked in pairs, a troop and then where it
-goes or what it destroys, so each troop given an order gets an arrow (holding troops need no click)."""
+"""How Nelaxtam's moves draw as marks, from the squares the rules give them: an invasion is five
+squares clicked one by one, a ring on each; orders are clicked in pairs, a troop and then where it
+goes or what it destroys, so each troop given an order gets an arrow and its target a ring (holding
+troops need no click, and name no square)."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from typing import Any
-
-from scenes.kit.board_view import BoardView, Gesture
-from scenes.kit.marks import square_names_at
-
-_TROOP_ORDER = re.compile(r"[0-9]+(ne|nw|se|sw|x[nesw])")
+from game.core import Move
+from game.nelaxtam import rules as R
+from scenes.kit.marks import Marks
 
 
-def troop_orders(view: BoardView, text: str, gestures: Sequence[Gesture], marks: Any) -> None:
-    """An arrow from each troop given an order to where it goes or what it destroys."""
-    given = [part for part in text.split(",") if _TROOP_ORDER.fullmatch(part)]
-    clicks = [g.pos for g in gestures if g.kind == "click"]
-    if not given or len(clicks) < 2 * len(given):
-        return
-    names = square_names_at(view, clicks[-2 * len(given) :])  # after any click that lets a troop go
-    if any(name is None for name in names):
-        return
-    troops, targets = [n for n in names[0::2] if n], [n for n in names[1::2] if n]
-    marks.arrows, marks.rings, marks.points = list(zip(troops, targets, strict=True)), targets, []
+def move_marks(state: R.NelaxtamState, player: str, move: Move) -> Marks:
+    """The marks of ``move`` of ``player`` in ``state`` (:func:`game.nelaxtam.notation.move_squares`)."""
+    squares = state.move_squares(player, move)
+    if state.phase == R.PHASE_INVASION:
+        return Marks.on(squares)
+    return Marks.pairs(squares)

@@ -17,7 +17,6 @@ and :mod:`.roster`, words to :mod:`.wording`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,7 +24,7 @@ import pygame
 from game.nelaxtam import rules as R
 from scenes.games.nelaxtam import teach, wording
 from scenes.games.nelaxtam.controls import Controls, Mark
-from scenes.games.nelaxtam.hint_marks import troop_orders
+from scenes.games.nelaxtam.hint_marks import move_marks
 from scenes.games.nelaxtam.layout import TableLayout
 from scenes.games.nelaxtam.painter import Frame, IslandPainter
 from scenes.games.nelaxtam.palette import CARD_COLOR, DEAD, GAME_ID, LABEL, PLAYERS, TROOP_STYLE, TROOPS
@@ -36,9 +35,10 @@ from scenes.kit import style
 from scenes.kit.board_view import BoardView, CursorPlace, Gesture, GridGeometry, ViewAction, ViewButton
 
 if TYPE_CHECKING:
-    from game.core import GameState
-    from game.match import Match, Turn
+    from game.core import GameState, Move
+    from game.match import Turn, ViewSource
     from game.nelaxtam.rules import NelaxtamState
+    from scenes.kit.marks import Marks
 
 
 class NelaxtamView(BoardView):
@@ -48,7 +48,7 @@ class NelaxtamView(BoardView):
 
     game_id = GAME_ID
 
-    def __init__(self, match: Match, settings: Any = None) -> None:
+    def __init__(self, match: ViewSource[GameState], settings: Any = None) -> None:
         super().__init__(match, settings)
         self.n = self.nel.size
         self.table = TableLayout.unplaced(self.n)
@@ -229,8 +229,9 @@ class NelaxtamView(BoardView):
             return None
         return self.controls.key(self.nel, key, text, player)
 
-    def style_hint(self, text: str, gestures: Sequence[Gesture], marks: Any) -> None:
-        troop_orders(self, text, gestures, marks)
+    def move_marks(self, player: str, move: Move) -> Marks:
+        """Landings ringed; each order an arrow from its troop (see :mod:`.hint_marks`)."""
+        return move_marks(self.nel, player, move)
 
     def secret_task(self, player: str) -> tuple[str, str]:
         if self.nel.phase == R.PHASE_INVASION:

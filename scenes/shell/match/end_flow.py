@@ -10,6 +10,7 @@ from typing import Any
 from scenes.kit import style
 from scenes.shell.match import results, texts
 from scenes.shell.match.ending import (
+    ANALYSE,
     CLOSE,
     NEW_GAME,
     NEXT_LEVEL,
@@ -37,6 +38,8 @@ class EndFlow:
     _end_dismissed: Any
     _played_here: Any
     curtain_for: Any
+    analysis: Any
+    start_analysis: Any
 
     end_dialog: Any
     end_row: Any
@@ -49,7 +52,7 @@ class EndFlow:
         if choice == NEXT_LEVEL and self.end_dialog is not None and self.end_dialog.offered_level:
             self.app.open_match(results.at_level(self.match, self.end_dialog.offered_level))
             return
-        if choice in (CLOSE, REVIEW):
+        if choice in (CLOSE, REVIEW, ANALYSE):
             self._end_dismissed = True
         self._close_end(row=choice in (REMATCH, SWAP))
         if choice == REMATCH:
@@ -58,7 +61,9 @@ class EndFlow:
             self.swap_sides()
         elif choice == REVIEW:
             self.review_at(0)
-        if choice in (CLOSE, REVIEW):
+        elif choice == ANALYSE:
+            self.start_analysis()  # in a review of the start, the progress under the board
+        if choice in (CLOSE, REVIEW, ANALYSE):
             self._maybe_open_end_dialog()  # the row that keeps Swap sides and Rematch, at once
 
     def _close_end(self, row: bool = True) -> None:
@@ -95,6 +100,7 @@ class EndFlow:
             swap_tip=texts.swap_words(self.match),
             animate=animate,
             next_level=results.next_level_offer(self.app, self.match),
+            analyse=self.analysis.offered(record=False),
         )
 
     def end_result(self) -> Result:

@@ -36,6 +36,8 @@ NEW_GAME = "new-game"
 CLOSE = "close"
 NEXT_LEVEL = "next-level"
 """The card's offer after two wins in a row against a level: the same game against the next one."""
+ANALYSE = "analyse"
+"""The card's Analyse: the computer reads every move of the game (see :mod:`.analysis_run`)."""
 
 SLIDE = 0.35
 """Seconds the card takes to slide in."""
@@ -59,8 +61,9 @@ TEXT_SIZES: tuple[tuple[int, int, int, bool], ...] = (
 """(headline, reason, score) text sizes and whether the score line is shown, by preference: the first
 whose card fits its room. The score gives way before the reason is cut: the banner above the board and
 the player cards show the score too."""
-SMALLEST_ROOM_FOR_MOVES = 96
-"""Under the card, the move list comes back only where this much of its room is left."""
+SMALLEST_ROOM_FOR_MOVES = 80
+"""Under the card, the move list comes back only where this much of its room is left (its title and
+two rows: the newest moves, and that there are more)."""
 
 Token = Callable[[pygame.Surface, str, tuple[int, int], int], None]
 """Draws a player's token: ``token(surface, player, centre, size)``."""
@@ -102,18 +105,26 @@ def _step(size: int, bold: bool = False) -> int:
 
 
 def plan_text(result: Result, width: int, room: int, buttons_h: int) -> tuple[list[_Line], int]:
-    """The card's lines (positions relative to its top left) and its height, at the largest text
+    """The card's lines (positions relative to its top left) and its height (see :func:`plan_card`)."""
+    lines, height, _ = plan_card(result, width, room, buttons_h)
+    return lines, height
+
+
+def plan_card(result: Result, width: int, room: int, buttons_h: int) -> tuple[list[_Line], int, bool]:
+    """The card's lines, its height and whether it shows the box of figures: at the largest text
     sizes at which everything fits ``room`` (the score line left out if need be); at the smallest,
-    the reason gives up its last lines (the cut marked) rather than push the buttons out of the panel."""
+    the figures give way (the move list and the clock say them too), and only then the reason its
+    last lines (the cut marked) rather than push the buttons out of the panel."""
     for sizes in TEXT_SIZES:
         lines, height = _plan_at(result, width, buttons_h, sizes)
         if height <= room:
-            return lines, height
+            return lines, height, True
+    lines, height = _plan_at(result, width, buttons_h, TEXT_SIZES[-1], facts=False)
     most = sum(1 for line in lines if line.colour == style.INK and not line.bold)
     while height > room and most > 1:
         most -= 1
-        lines, height = _plan_at(result, width, buttons_h, TEXT_SIZES[-1], most)
-    return lines, height
+        lines, height = _plan_at(result, width, buttons_h, TEXT_SIZES[-1], most, facts=False)
+    return lines, height, False
 
 
 def _plan_at(
@@ -122,6 +133,7 @@ def _plan_at(
     buttons_h: int,
     sizes: tuple[int, int, int, bool],
     reason_lines: int | None = None,
+    facts: bool = True,
 ) -> tuple[list[_Line], int]:
     head, body, small, with_score = sizes
     lines: list[_Line] = []
@@ -142,7 +154,7 @@ def _plan_at(
         for line in style.wrap(result.score, small, width - 2 * PAD, max_lines=3):
             lines.append(_Line(line, small, False, style.INK_SOFT, PAD, y))
             y += _step(small)
-    y += 10 + FACTS_H + 12
+    y += 10 + (FACTS_H + 12 if facts else 0)
     return lines, y + buttons_h + PAD
 
 
@@ -161,13 +173,14 @@ class EndBanner:
         swap_tip: str | None,
         animate: bool,
         next_level: str | None = None,
+        analyse: bool = False,
     ) -> None:
         self.result = result
         self.area = area
         button_h = 34 if compact else 38
-        rows = 3 if next_level else 2
+        rows = 2 + bool(next_level) + analyse
         buttons_h = rows * button_h + (rows - 1) * BUTTON_GAP
-        self.lines, height = plan_text(result, area.width, area.height, buttons_h)
+        self.lines, height, self.show_facts = plan_card(result, area.width, area.height, buttons_h)
         self.rect = pygame.Rect(area.left, area.top, area.width, min(area.height, height))
         self._facts_y = self.rect.height - PAD - buttons_h - 12 - FACTS_H
         self.age = 0.0 if animate else CHEER
@@ -221,6 +234,17 @@ class EndBanner:
             self.swap: SWAP,
             self.rematch: REMATCH,
         }
+        self.analyse: UIButton | None = None
+        if analyse:
+            self.analyse = UIButton(
+                pygame.Rect(x_left, top - button_h - BUTTON_GAP, area.width - 2 * PAD, button_h),
+                "Analyse the game",
+                ui,
+                tool_tip_text="The computer reads every move: a graph of the chances, the mistakes marked",
+                object_id=ObjectID("#end_analyse", "@secondary"),
+            )
+            self._choices[self.analyse] = ANALYSE
+            top -= button_h + BUTTON_GAP
         self.next_level: UIButton | None = None
         self.offered_level = next_level
         if next_level:
@@ -256,11 +280,13 @@ class EndBanner:
         keyed = {"close": self.close_button}
         if self.next_level is not None:
             keyed["next-level"] = self.next_level
+        if self.analyse is not None:
+            keyed["analyse"] = self.analyse
         keyed.update(review=self.review, swap=self.swap, rematch=self.rematch)
         keyed["new-game"] = self.new_game
         return {
             key: keyed[key]
-            for key in ("close", "next-level", "review", "new-game", "swap", "rematch")
+            for key in ("close", "next-level", "analyse", "review", "new-game", "swap", "rematch")
             if key in keyed
         }
 
@@ -283,7 +309,8 @@ class EndBanner:
         return NOW if not self.closed and self.age < (CHEER if self.result.cheer else SLIDE) else None
 
     def choice(self, event: pygame.event.Event) -> str | None:
-        """REMATCH / SWAP / REVIEW / NEW_GAME / CLOSE if ``event`` chose one, else None."""
+        """REMATCH / SWAP / REVIEW / NEW_GAME / CLOSE / NEXT_LEVEL / ANALYSE if ``event`` chose one,
+        else None."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED and not self.closed:
             return self._choices.get(event.ui_element)
         return None
@@ -331,7 +358,7 @@ class EndBanner:
 
     def _draw_facts(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         facts = self.result.facts
-        if not facts:
+        if not facts or not self.show_facts:
             return
         box = pygame.Rect(rect.x + PAD, rect.y + self._facts_y, rect.width - 2 * PAD, FACTS_H)
         pygame.draw.rect(surface, style.PARCHMENT, box, border_radius=8)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
     from game.core import GameState
     from game.match import Match
     from scenes.kit.app import App
-    from scenes.kit.board_view import BoardView, Gesture
+    from scenes.kit.board_view import BoardView
 
 HINT_KEY = pygame.K_h
 NO_HINT = "No hint this time: the computer could not work one out. Try again in a moment."
@@ -62,12 +61,10 @@ class ShownHint:
     """The move in the move list's short words ("Stone a2 to a3"): the card's title."""
 
 
-def hint_marks(view: BoardView, text: str, gestures: Sequence[Gesture] | None) -> Marks:
-    """The marks that show the suggestion ``text`` on ``view``, from the gestures that would enter it."""
-    marks = Marks.for_move(view, text, gestures)
-    if gestures:
-        view.style_hint(text, gestures, marks)  # a move of many parts drawn the board's own way
-    return marks
+def hint_marks(view: BoardView, player: str, text: str) -> Marks:
+    """The marks that show the suggestion ``text`` for ``player`` on ``view``: the board's own, made
+    from the squares the rules give the move (:meth:`~scenes.kit.board_view.BoardView.marks_for_hint`)."""
+    return view.marks_for_hint(player, text)
 
 
 def offered(match: Match) -> bool:
@@ -260,12 +257,7 @@ class HintAdvisor:
             return None
         key = (tuple(view.rect), id(view.state), self.shown)
         if key != self._marks_for:
-            gestures = None
-            try:
-                gestures = view.gestures_for(self.shown.player, self.shown.text)
-            except Exception:  # a view that cannot say still gets the squares its notation names
-                gestures = None
-            self._marks = hint_marks(view, self.shown.text, gestures)
+            self._marks = hint_marks(view, self.shown.player, self.shown.text)
             self._marks_for = key
         return self._marks
 

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
+from game.analysis import ORDER
 from scenes.kit import style
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
 
     from game.core import TurnWords
     from game.match import Turn
@@ -91,6 +92,9 @@ class MoveList:
         and scrolled into sight each time it changes."""
         self._kept_in_sight: int | None = None
         self._stacked_for: tuple[tuple[int, int] | None, bool] = (None, False)
+        self.marks: dict[int, dict[str, str]] = {}
+        """An analysed game's marks by turn index, each mover's ("mistake"): a row ends in the
+        glyph of its heaviest (?! ? ??), a stacked row's line in its mover's."""
 
     def note(self, turn: Turn) -> str:
         """The view's note for a turn, computed once: a played turn never changes, and asking the
@@ -224,10 +228,11 @@ class MoveList:
             self._rows.append((pointed.clip(box), index))
             if self.pointer is not None and pointed.collidepoint(self.pointer):
                 pygame.draw.rect(surface, style.PARCHMENT_DARK, pointed, width=1, border_radius=5)
+            marks = self.marks.get(index, {})
             if stacked:
-                self._draw_stacked_row(surface, row, self.phrases(turns[index]), box, y, num_w, size)
+                self._draw_stacked_row(surface, row, self.phrases(turns[index]), box, y, num_w, size, marks)
             else:
-                self._draw_row(surface, row, box, y, row_h, num_w, size)
+                self._draw_row(surface, row, box, y, row_h, num_w, size, _heaviest(marks.values()))
             y += row_h
         if y + row_h + 4 <= box.bottom:  # a spare row: say that the rows have more to tell
             hint = style.text_surface(style.fit_text(POINT_HINT, 13, box.width - 16), 13, style.INK_SOFT)
@@ -259,9 +264,10 @@ class MoveList:
         y: int,
         num_w: int,
         size: int,
+        marks: dict[str, str] | None = None,
     ) -> None:
         """A simultaneous turn on two lines: each mover's dot (it says whose line it is, where the
-        initial would cost a narrow row its room) and their move in words."""
+        initial would cost a narrow row its room) and their move in words, and its mark's glyph."""
         number = style.text_surface(f"{row.number}.", size, style.INK_SOFT)
         surface.blit(number, number.get_rect(topright=(box.left + 10 + num_w, y + 4)))
         x = box.left + 18 + num_w
@@ -275,11 +281,14 @@ class MoveList:
             pygame.draw.circle(surface, style.WOOD_DARK, (x + 5, centre + 1), 6)
             pygame.draw.circle(surface, self.view.player_color(player), (x + 5, centre), 5)
             pygame.draw.circle(surface, style.INK_SOFT, (x + 5, centre), 5, width=1)
-            text_w = box.right - x - 26
+            glyph = _glyph((marks or {}).get(player, "good"), size)
+            text_w = box.right - x - 26 - (glyph.get_width() + 6 if glyph is not None else 0)
             text_size = style.size_to_fit(part, size - 1, text_w, True, SMALLEST_NOTATION)
             shown = style.fit_text(part, text_size, text_w, True)
             label = style.text_surface(shown, text_size, style.INK, True)
             surface.blit(label, (x + 16, top + (line_h - label.get_height()) // 2))
+            if glyph is not None:
+                surface.blit(glyph, glyph.get_rect(midright=(box.right - 8, centre)))
 
     def _draw_row(
         self,
@@ -290,6 +299,7 @@ class MoveList:
         row_h: int,
         num_w: int,
         size: int,
+        mark: str = "good",
     ) -> None:
         number = style.text_surface(f"{row.number}.", size, style.INK_SOFT)
         surface.blit(number, number.get_rect(topright=(box.left + 10 + num_w, y + 4)))
@@ -301,14 +311,18 @@ class MoveList:
             pygame.draw.circle(surface, style.INK_SOFT, (x + 5, y + row_h // 2), 5, width=1)
             x += 14
         x += 4
-        text_w = box.right - x - 8
+        glyph = _glyph(mark, size)
+        right = box.right - 8 - (glyph.get_width() + 6 if glyph is not None else 0)
+        if glyph is not None:
+            surface.blit(glyph, glyph.get_rect(midright=(box.right - 8, y + row_h // 2)))
+        text_w = right - x
         text_size = style.size_to_fit(row.text, size, text_w, True, SMALLEST_NOTATION)
         shown_text = style.fit_text(row.text, text_size, text_w, True)
         label = style.text_surface(shown_text, text_size, style.INK, True)
         surface.blit(label, (x, y + 3 + (size - text_size) // 2))
         if row.note and adds_to(row.note, row.text):  # whole or not at all: the card has it all
             nx = x + label.get_width() + 8
-            if style.font(size - 2).size(row.note)[0] <= box.right - nx - 8:
+            if style.font(size - 2).size(row.note)[0] <= right - nx:
                 surface.blit(style.text_surface(row.note, size - 2, style.INK_SOFT), (nx, y + 5))
 
     def draw_card(
@@ -355,3 +369,23 @@ class MoveList:
         for text in notation:
             surface.blit(style.text_surface(text, NOTATION_TEXT, style.INK_SOFT), (card.left + 12, y))
             y += notation_h
+
+
+MARK_GLYPHS: dict[str, tuple[str, tuple[int, int, int]]] = {
+    "inaccuracy": ("?!", style.ARMS_BLUE),
+    "mistake": ("?", style.ACCENT),
+    "blunder": ("??", style.BAD),
+}
+"""An analysed move's mark as chess players write it, in the analysis strip's colours."""
+
+
+def _heaviest(marks: Iterable[str]) -> str:
+    return max(marks, key=lambda m: ORDER.index(m) if m in ORDER else 0, default="good")
+
+
+def _glyph(mark: str, size: int) -> pygame.Surface | None:
+    """The mark's glyph, bold in its colour (None for a good move: no mark)."""
+    if mark not in MARK_GLYPHS:
+        return None
+    glyph, colour = MARK_GLYPHS[mark]
+    return style.text_surface(glyph, size, colour, True)

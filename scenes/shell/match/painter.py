@@ -77,6 +77,10 @@ class PaintedMatch(Protocol):
 
     def player_name(self, player: str) -> str: ...
 
+    def draw_better(self, surface: pygame.Surface, view: BoardView) -> None: ...
+
+    def draw_strip(self, surface: pygame.Surface) -> None: ...
+
 
 class MatchPainter:
     """Draws one :class:`PaintedMatch` per frame. The chrome (backdrop, panel and banner cards, title)
@@ -102,12 +106,14 @@ class MatchPainter:
         with clipped(surface, scene.frame.board):
             if review is not None:  # a past position: no hint or end marks, which are of the game now
                 review.draw(surface)
+                scene.draw_better(surface, review)  # an analysed move's better one
             else:
                 scene.view.draw(surface)
                 scene.hint.draw(surface, scene.view, scene.clock)
                 self._draw_end_marks(surface)
         if review is not None:
             scene.review.draw_frame(surface, scene.frame.board)
+            scene.draw_strip(surface)  # the analysis under the reviewed board
         self._draw_banner(surface)
         self._draw_cards(surface)
         if scene.end_dialog is not None:  # the result card, in the move list's place

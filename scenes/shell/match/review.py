@@ -29,8 +29,9 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.match import Match, Seat
+from game.match import Match
 from scenes.kit import style
+from scenes.shell.match.review_source import ReviewedMatch, frozen_copy
 
 if TYPE_CHECKING:
     from game.match import Turn
@@ -52,6 +53,9 @@ and the banner's words need the room (its tooltip and End say the rest)."""
 TAG_TEXT = "Review"
 CONTINUE = "continue"
 """The command of a record's "Continue from here" button (the scene makes the game)."""
+ANALYSE = "analyse"
+"""The command of the banner's Analyse button (a finished game's or a record's, until it is analysed)."""
+ANALYSE_LABEL = "Analyse"
 CONTINUE_LABEL = "Continue from here"
 WHAT_IF_LABEL = "Play from here"
 WHAT_IF_SHORT = "What if…"
@@ -65,14 +69,6 @@ STEP_WIDTH = 44
 """The banner's ‹ and › buttons: square enough for one glyph, wide enough to hit."""
 
 
-class ReviewedMatch(Match):
-    """The match as a review shows it: a past position where nobody is to act. Its board view then
-    offers no move, draws no one's draft, and names no side as thinking or choosing."""
-
-    def awaiting(self) -> list[str]:
-        return []
-
-
 def played_on(match: Match, position: int) -> Match:
     """A new game from a record's position ``position``: the same game, options and seats, its
     moves up to there replayed through the rules, and an id of its own (so it saves as a game of
@@ -81,19 +77,6 @@ def played_on(match: Match, position: int) -> Match:
     for text in match.move_texts()[: max(0, position)]:
         fresh.play_text(text)
     return fresh
-
-
-def frozen_copy(match: Match) -> ReviewedMatch:
-    """A shallow copy of ``match`` the review view can own: its turns are cut to the position shown
-    (by :meth:`Review.show`), it holds no sealed order, and every seat is a plain one (the computer
-    does not think in the past). Game and options stay shared: nothing in a review changes them."""
-    frozen = ReviewedMatch.__new__(ReviewedMatch)
-    frozen.__dict__.update(vars(match))
-    frozen.turns = list(match.turns)
-    frozen.redo_stack = []
-    frozen.pending = {}
-    frozen.seats = {player: Seat() for player in match.seats}
-    return frozen
 
 
 class Review:
@@ -110,6 +93,8 @@ class Review:
         self._rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, UIButton] = {}
         self.compact = False
+        self.crowded = False
+        """Analyse stands in the banner too: the headline and "What if…" say less, as in a small one."""
         """The banner is a small window's (set by :meth:`build`): the headline says less."""
         self.record = False
         """The match is a game record opened from a file: only reviewed, never left for a live game;
@@ -204,25 +189,32 @@ class Review:
         last = self.last
         turn = self.turn
         if self.record:
+            name = "" if self.crowded else "Game record: "  # the board's "Record" tag says it too
             if self.position == 0 or turn is None:
                 steps = "Right arrow or › steps through the moves; " if last else ""
-                return "Game record: the start position", f"{steps}Continue from here plays from it."
-            return f"Game record: move {self.position} of {last}", sentence(turn)
+                start = f"{name}the start position" if name else "The start position"
+                return start, f"{steps}Continue from here plays from it."
+            move = f"move {self.position} of {last}"
+            return f"{name}{move}" if name else move.capitalize(), sentence(turn)
         if self.position == 0 or turn is None:
             return "Reviewing the start position", "Right arrow or › steps through the moves."
-        if self.compact:  # a small window: "Play from here" takes room, the board's tag says "Review"
+        if self.compact or self.crowded:  # "Play from here" takes room, the board's tag says "Review"
             return f"Move {self.position} of {last}", sentence(turn)
         return f"Reviewing move {self.position} of {last}", sentence(turn)
 
     # -- the banner's buttons ------------------------------------------------------------------
-    def build(self, ui: pygame_gui.UIManager, banner: pygame.Rect, compact: bool) -> pygame.Rect:
+    def build(
+        self, ui: pygame_gui.UIManager, banner: pygame.Rect, compact: bool, analyse: bool = False
+    ) -> pygame.Rect:
         """Make the ‹, › and "Back to the game" (a record's "Continue from here") buttons at the
-        banner's right end (the UI was just reset by a layout, or a record was opened: the old ones
-        go); returns the part of the banner left for the words."""
+        banner's right end, and with ``analyse`` an Analyse button left of them (the UI was just
+        reset by a layout, a record was opened, or Analyse comes or goes: the old ones go); returns
+        the part of the banner left for the words."""
         for button in self.buttons.values():
             if button.alive():
                 button.kill()
         self.compact = compact
+        self.crowded = analyse
         height = 34 if compact else 38
         label = CONTINUE_LABEL if self.record else self._back_label()
         back_w = max(style.font(16, True).size(label)[0] + 34, 80 if compact else 150)
@@ -255,7 +247,7 @@ class Review:
                 ),
             )
         else:  # what if: a side line from the position shown; the game itself is kept as it is
-            what_label = WHAT_IF_SHORT if compact else WHAT_IF_LABEL
+            what_label = WHAT_IF_SHORT if compact or analyse else WHAT_IF_LABEL
             what_if_w = max(style.font(16, True).size(what_label)[0] + 30, 100)
             what_if = pygame.Rect(backward.left - gap - what_if_w, top, what_if_w, height)
             specs = (
@@ -269,6 +261,20 @@ class Review:
                 *specs,
             )
             backward = what_if
+        if analyse:  # a finished game or a record, not yet analysed
+            analyse_w = max(style.font(16, True).size(ANALYSE_LABEL)[0] + 30, 90)
+            analyse_rect = pygame.Rect(backward.left - gap - analyse_w, top, analyse_w, height)
+            specs = (
+                (
+                    ANALYSE,
+                    analyse_rect,
+                    ANALYSE_LABEL,
+                    "Let the computer read every move: a graph of the winning chance, the mistakes marked",
+                    "@secondary",
+                ),
+                *specs,
+            )
+            backward = analyse_rect
         self.buttons = {
             key: UIButton(rect, label, ui, tool_tip_text=tip, object_id=ObjectID(f"#review_{key}", kind))
             for key, rect, label, tip, kind in specs

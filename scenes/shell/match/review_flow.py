@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from scenes.kit.failures import failure_sentence
-from scenes.shell.match.review import CONTINUE, RECORD_NOTE, played_on
+from scenes.shell.match.review import ANALYSE, CONTINUE, RECORD_NOTE, played_on
 
 
 class ReviewFlow:
@@ -26,6 +26,8 @@ class ReviewFlow:
     _banner_words: Any
     end_dialog: Any
     _end_dismissed: Any
+    start_analysis: Any
+    build_review_banner: Any
 
     def review_at(self, position: int | None = None) -> None:
         """Show the board after move ``position`` (0: the start; None: the last move) as a review. The
@@ -49,6 +51,9 @@ class ReviewFlow:
         if command == CONTINUE:
             self.continue_from_here()
             return
+        if command == ANALYSE:
+            self.start_analysis()
+            return
         if not self.review.active and command in ("next", "live"):
             return  # the game as it stands is already on the board
         target = self.review.target(command)
@@ -62,7 +67,7 @@ class ReviewFlow:
         "Continue from here" in the banner. Until that is pressed nothing is saved, the computer
         does not move and the review cannot be left (the records screen calls this)."""
         self.review.record = True
-        self._banner_words = self.review.build(self.ui, self.frame.banner, self.frame.compact)
+        self.build_review_banner()
         self.review_at(None)
 
     def continue_from_here(self) -> None:

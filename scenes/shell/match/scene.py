@@ -10,6 +10,7 @@ The scene decides; its helpers each hold one concern:
 * :mod:`~scenes.shell.match.handoff`: the hot-seat curtain for secret orders;
 * :mod:`~scenes.shell.match.saving`: Ctrl+S, Save a copy and the autosave after every turn;
 * :mod:`~scenes.shell.match.review`: the board after any earlier move (move list clicks, Left/Right/Home/End);
+* :mod:`~scenes.shell.match.analysis_flow`: a finished game's analysis (Analyse, the graph, the marks);
 * :mod:`~scenes.shell.match.ending`: the result card beside the board, and Swap sides and Rematch
   once it is closed;
 * :mod:`~scenes.shell.match.texts`: what the banner and the result card say;
@@ -37,6 +38,11 @@ from scenes.kit.pacing import GENTLE, sooner
 from scenes.kit.registry import make_view
 from scenes.kit.view_host import over_window, released, typed
 from scenes.shell.match import texts
+from scenes.shell.match.analysis_better import BetterMarks
+from scenes.shell.match.analysis_flow import AnalysisFlow
+from scenes.shell.match.analysis_run import AnalysisRun
+from scenes.shell.match.analysis_strip import AnalysisStrip
+from scenes.shell.match.coach import Coach
 from scenes.shell.match.computer import ComputerPlayer
 from scenes.shell.match.controls import MatchControls
 from scenes.shell.match.end_flow import EndFlow
@@ -74,7 +80,7 @@ def undo_refusal(match: Match) -> str:
     return "Nothing to undo yet."
 
 
-class MatchScene(EndFlow, ReviewFlow, Scene):
+class MatchScene(AnalysisFlow, EndFlow, ReviewFlow, Scene):
     """One match on screen. ``MatchScene(app, match)``; push it, the rest is automatic."""
 
     name = "match"
@@ -119,6 +125,10 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
         self._left = False
         self.saving = MatchSaving(app, match)
         self._rules_window: Any = None
+        self.analysis = AnalysisRun(app, match)
+        self.strip = AnalysisStrip()
+        self.better_marks = BetterMarks(lambda earlier: make_view(earlier, self.app.settings))
+        self.coach = Coach(self)  # the Coach setting: threat marks, and a word before a mistake
 
     # -- what the helpers hold, under the names the rest of the app reads ------------------------------
     @property
@@ -138,7 +148,7 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
         if self.end_dialog is not None:
             return self.end_dialog.moves_left(moves)
         moves = self.hint.room(self.match, moves, self.frame.compact, self.review.active)  # its card
-        return self.solved.room(self.match, moves, self.frame.compact, self.review.active)
+        return self.coach.room(self.solved.room(self.match, moves, self.frame.compact, self.review.active))
 
     @property
     def buttons(self) -> dict[str, UIButton]:
@@ -180,8 +190,9 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
         self.frame = MatchLayout.fit(size, len(self.match.game.players))
         self.view.layout(self.frame.board)
         self.controls.build(self.frame, hint=offered(self.match))
-        self._banner_words = self.review.build(self.ui, self.frame.banner, self.frame.compact)
+        self.build_review_banner()
         self.review.layout(self.frame.board)
+        self.build_analysis()
         self._refresh_view_buttons(force=True)
         self.painter.forget_layout()
         if self.end_dialog is not None:  # the UI was reset by the resize: the card again, at rest
@@ -229,6 +240,7 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
         self.computer.cancel()
         self.hint.forget()
         self.solved.forget()
+        self.analysis.stop()
         if not self.review.record:  # a record looked at is no game of the player's: nothing to keep
             self.saving.autosave()
 
@@ -279,7 +291,7 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
             self.view.hover(event.pos if self.board_rect.collidepoint(event.pos) else None)
             self.moves.hover(event.pos if self.moves_rect.collidepoint(event.pos) else None)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if over_window(self.ui, event.pos):
+            if over_window(self.ui, event.pos) or (event.button == 1 and self.analysis_click(event.pos)):
                 return
             if event.button == 1 and self.board_rect.collidepoint(event.pos):
                 self._board_click(event.pos)
@@ -356,6 +368,8 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
         if review is not None:
             self._review_command(review)
             return
+        if self.analysis_button(element) or self.coach.button(element):
+            return
         command = self.controls.command(element)
         if command is not None:
             commands = {
@@ -426,6 +440,7 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
         """A complete turn happened, by a human or the computer: animate it, autosave, update the
         panel. Secret orders are revealed by the turn itself, so nothing stays hidden."""
         self._played_here = True
+        self.coach.turn_played(turn, by_computer)
         self.view.set_hidden([])
         self.view.set_state(self.match.state, animate_from=turn)
         # what the computer did, or what a reveal showed, is news to the player: it stays up in the
@@ -504,6 +519,7 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
         computer, the end dialog, a hand-off, a complaint, a hint) belonged to the old one."""
         self.computer.restart()
         self.hint.forget()
+        self.analysis.stop()  # it was of the game as it was
         self.sounds.history_changed()
         self._end_dismissed = False
         self._leave_review()
@@ -531,7 +547,7 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
         if self.view.busy or self.curtain_for is not None:
             return
         player = self.ai_to_move()
-        if player is not None:
+        if player is not None and not self.coach.holds():  # the coach's word on the move comes first
             if not self.match.turns and not self.computer.thinking:
                 self.saving.autosave(opening=True)
             self.computer.ask(self.match, player)
@@ -620,6 +636,7 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
             self.app.invalidate()
         self._check_curtain()
         self._maybe_open_end_dialog()
+        self.analysis_frame()
         if self.end_dialog is not None:
             self.end_dialog.update(dt)
         self.sounds.frame(dt, self.input_player())
@@ -634,6 +651,7 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
             (self.ai_to_move() is not None and not self.computer.stopped)
             or self.hint.thinking
             or self.solved.pending
+            or self.analysis.running
         )
         gentle = waiting or self.curtain_for is not None or self.hint.shown is not None
         return sooner(
@@ -654,14 +672,15 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
         """(headline, detail, detail-is-error) for the turn banner, from the match's situation."""
         if self.review.active:
             headline, detail = self.review.banner_texts(self.moves.line)
-            return headline, self.message or detail, self.message_error and self.message is not None
+            detail = self.message or self.analysis_words() or detail
+            return headline, detail, self.message_error and self.message is not None
         return texts.banner_texts(
             self.match,
             self.view,
             human=self.input_player(),
             computer=self.ai_to_move(),
             computer_stopped=self.computer.stopped,
-            message=self.message or self.hint.words(self.view),
+            message=self.message or self.hint.words(self.view) or self.coach.words(),
             message_error=self.message_error and self.message is not None,
             note=self.moves.line,
             clock=self.clock,
@@ -674,4 +693,5 @@ class MatchScene(EndFlow, ReviewFlow, Scene):
             moves = self.frame.moves(bool(self.controls.view_buttons) or self.end_row is not None)
             self.solved.draw(surface, self.match, moves, self.frame.compact, self.review.active)
             self.hint.draw_card(surface, self.match, moves, self.frame.compact, self.review.active)
+        self.coach.draw(surface)
         self.keys.draw(surface)

@@ -342,7 +342,7 @@ class LessonScreen(Scene):
         except Exception:  # a view still learning to answer must not break the lesson
             gestures = None
         self.run.show()
-        self.shown = marks.Marks.for_move(self.view, model, gestures)
+        self.shown = self.view.marks_for_move(self.learner, model)
         # the marks say it on the board; the notation only where nothing could be drawn (it may name
         # a direction rather than the squares travelled, so beside an arrow it would confuse)
         what = "follow the green marks" if self.shown else model
