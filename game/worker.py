@@ -77,6 +77,27 @@ class AnalysisProgress:
     total: int
 
 
+# -- practise your mistakes (issue #32, item 4): a try judged in the analysis lane ------------------
+@dataclass(frozen=True)
+class PracticeRequest:
+    """What the practice screen asks: whether the move in ``asked`` (:func:`game.practice.query`) is a
+    better move at its position of the game ``record`` holds; answered as the verdict's JSON
+    (:func:`game.practice.answer_for_record`) in :attr:`AIResult.move_text`. A reading of Epaminondas
+    at the analysis's effort takes up to a third of a second, too long for the window to wait on."""
+
+    request_id: int
+    record: dict[str, Any]
+    asked: dict[str, Any]
+
+
+def _practise(request: PracticeRequest) -> str:
+    from game.practice import answer_for_record
+
+    return answer_for_record(request.record, request.asked)
+
+
+# -- end of the practice block ------------------------------------------------------------------------
+
 REASONS_SHARE = 10
 """Of every hundred steps of progress, those the better moves' reasons take (after the readings)."""
 
@@ -183,13 +204,15 @@ def _serve(requests: Any, results: Any) -> None:
     """Worker main loop: answer requests until told to stop (None), or until the app is gone."""
     _watch_parent()
     while True:
-        request: Request | AnalysisRequest | None = requests.get()
+        request: Request | AnalysisRequest | PracticeRequest | None = requests.get()
         if request is None:
             return
         start = time.perf_counter()
         try:
             if isinstance(request, AnalysisRequest):
                 text = _analyse_record(request.record, request.effort, _reporter(request.request_id, results))
+            elif isinstance(request, PracticeRequest):  # practise your mistakes (issue #32, item 4)
+                text = _practise(request)
             else:
                 text = _think(request.record, request.player, request.level, request.seed, request.limit)
             error = None
@@ -257,6 +280,18 @@ class AIWorker:
         self._waiting = self._next_id
         self._progress = 0.0
         self._requests.put(AnalysisRequest(self._next_id, record, effort))
+        return self._next_id
+
+    def practise(self, record: dict[str, Any], asked: dict[str, Any]) -> int:
+        """Ask whether a practice try is good (see :class:`PracticeRequest`); any earlier unanswered
+        request is abandoned. (Practise your mistakes, issue #32, item 4.)"""
+        if self._waiting is not None:
+            self.cancel()
+        self._ensure()
+        self._next_id += 1
+        self._waiting = self._next_id
+        self._progress = None
+        self._requests.put(PracticeRequest(self._next_id, record, asked))
         return self._next_id
 
     @property

@@ -22,7 +22,7 @@ from scenes.shell.pause import PauseScene
 from scenes.shell.records import RecordsScreen
 from scenes.shell.settings import SettingsScreen
 from scenes.shell.statistics import StatisticsScreen
-from scenes.shell.tutorial import LessonScreen, LessonsScreen
+from scenes.shell.tutorial import LessonScreen, LessonsScreen, PracticeScreen
 from scenes.shell.unsaved import UnsavedScene
 
 SCREENS: dict[str, ScreenFactory] = {
@@ -37,6 +37,7 @@ SCREENS: dict[str, ScreenFactory] = {
     "match": MatchScene,  # (match: Match)
     "lessons": LessonsScreen,  # (info: GameInfo)
     "lesson": LessonScreen,  # (info: GameInfo, index: int)
+    "practice": PracticeScreen,  # (match: Match, analysis: Analysis, players): practise your mistakes
     "unsaved": UnsavedScene,  # (sentence: str): asked by App.quit over moves it could not save
 }
 

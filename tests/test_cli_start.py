@@ -31,7 +31,7 @@ def test_start_without_json_is_a_readable_table(capsys: pytest.CaptureFixture[st
 
 
 def test_an_unproved_family_is_said_open_not_guessed(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve", "elephant-run", "--start", "--json", "--option", "farmers=7"]) == 0
+    assert main(["solve", "elephant-run", "--start", "--json", "--option", "compound=on"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["winner"] is None and report["proved"] == 0
     assert all(entry["winner"] is None for entry in report["squares"].values())

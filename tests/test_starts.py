@@ -127,3 +127,47 @@ def _proved(state: ElephantRunState) -> tuple[int, ...]:
     table = starts.table(6, False)
     assert table is not None
     return tuple(sorted(square_index(s) for s in table.squares[square_name(state.elephant)].placement))
+
+
+def test_the_rules_say_each_family_from_the_table_and_never_guess(tmp_path: Path) -> None:
+    from game.register import get
+
+    help_text = get("elephant-run").rules_help
+    for farmers, compound in starts.FAMILIES:
+        assert starts.family_sentence(farmers, compound) in help_text
+    table = starts.table(6, False)
+    assert table is not None
+    sentence = starts.family_sentence(6, False)
+    if len(table.squares) == SIZE:
+        best = max(v.points for v in table.squares.values())
+        assert f"at most {best} " in sentence and ", ".join(table.squares["c2"].placement) in sentence
+    else:
+        assert "not solved yet" in sentence
+    assert "not solved yet (0 of 24" in starts.family_sentence(5, True) or starts.table(5, True) is not None
+
+
+def test_the_centre_lesson_teaches_the_proved_placement() -> None:
+    from game.elephant_run.lessons import CENTRE_FENCE, PROVED_FENCE
+
+    table = starts.table(6, False)
+    assert table is not None and table.value("c2") is not None
+    assert sorted(PROVED_FENCE) == sorted(table.squares["c2"].placement)
+    assert CENTRE_FENCE.moves == ("@c2",)
+
+
+def test_hard_elephant_starts_on_a_square_worth_the_most_in_a_proved_family() -> None:
+    from game.elephant_run.ai import choose_elephant_setup
+
+    table = starts.table(6, False)
+    assert table is not None
+    fresh = ElephantRunState.from_options({})
+    chosen = {square_name(choose_elephant_setup("hard", random.Random(seed), fresh)[0]) for seed in range(12)}
+    if len(table.squares) == SIZE:
+        best = max(v.points for v in table.squares.values())
+        assert all(table.squares[name].points == best for name in chosen)
+    # an open family falls back to the centre squares, as before the table
+    open_family = ElephantRunState.from_options({"compound": "on"})
+    fallback = {
+        square_name(choose_elephant_setup("hard", random.Random(s), open_family)[0]) for s in range(12)
+    }
+    assert fallback <= {"c2", "d2", "c3", "d3"}

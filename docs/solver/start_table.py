@@ -10,7 +10,8 @@ settled is simply absent.
 
     nice -n 19 .venv/bin/python docs/solver/start_table.py [--bits 29] [--squares a1,b1,...] [--python]
 
-Only reads game.elephant_run (for square names and, with --python, the Python solver).
+Only reads game.elephant_run (for square names and, with --python, the Python checker
+game.elephant_run.table_check).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from game.elephant_run.board import FULL, RANKS, WIDTH, square_index, square_name  # noqa: E402
+from game.elephant_run.board import RANKS, WIDTH, square_index, square_name  # noqa: E402
 
 SOURCE = ROOT / "docs" / "solver" / "er_solve.c"
 TABLE = ROOT / "game" / "elephant_run" / "start_table.json"
@@ -106,11 +107,17 @@ def check(exe: Path, bits: int, sq: int, farmers: int, k: int) -> tuple[bool, in
 
 
 def python_check(sq: int, farmers: int, value: int) -> bool:
-    """The Python solver's word on the same placement: exactly ``value`` (capped at CAP)."""
-    from game.elephant_run.rules import SIDE_ELEPHANT
-    from game.elephant_run.solver import Solver
+    """The Python solver's word on the same placement (game.elephant_run.table_check): the elephant
+    forces ``value`` against it and, below the cap, not ``value + 1``."""
+    from game.elephant_run.table_check import check_placement
 
-    return Solver(compound=False).gain(FULL, farmers, sq, SIDE_ELEPHANT, CAP) == value
+    placement = [square_name(s) for s in range(24) if farmers >> s & 1]
+    result = check_placement(square_name(sq), placement, value, False, FARMERS, cap=CAP)
+    log(
+        f"  python check {square_name(sq)} {value}: holds {result.holds}, "
+        f"{result.nodes} nodes, {result.seconds:.1f} s"
+    )
+    return result.holds
 
 
 def solve_square(exe: Path, bits: int, name: str, use_python: bool) -> dict[str, Any] | None:

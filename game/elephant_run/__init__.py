@@ -23,7 +23,7 @@ from game.elephant_run.rules import (
     square_name,
 )
 from game.elephant_run.solver import report as solve_report
-from game.elephant_run.starts import START_VALUES
+from game.elephant_run.starts import START_VALUES, solved_paragraph
 
 SUMMARY = "An elephant eats the field tile by tile; farmers must hem it in."
 
@@ -66,7 +66,8 @@ order, stopping in between on a vacant tile. Write it with the middle square: a1
 Notation
 Placements are written @c2 and @a1,b3,c4,d1,e2,f4; moves are from-to such as c2-d3; pass is \
 written pass.
-"""
+
+""" + solved_paragraph()
 
 
 def bench_states() -> list[GameState]:

@@ -414,6 +414,18 @@ def _proved_placement(state: ElephantRunState) -> PlayMove | None:
     return tuple(sorted(square_index(name) for name in value.placement))
 
 
+def _best_proved_starts(state: ElephantRunState) -> list[int]:
+    """The start squares worth the most points in a fully proved table (empty when the table is
+    absent or open: an unproved square might be worth more)."""
+    table = starts.table(state.n_farmers, state.compound)
+    if table is None or len(table.squares) < SIZE:
+        return []
+    best = max(value.points for value in table.squares.values())
+    squares = [square_index(name) for name, value in table.squares.items() if value.points == best]
+    roomiest = max(start_score(sq) for sq in squares)  # among equals, the most ways out for a
+    return sorted(sq for sq in squares if start_score(sq) == roomiest)  # player who is not perfect
+
+
 def _mask_to_move(mask: int) -> PlayMove:
     return tuple(sq for sq in range(SIZE) if mask >> sq & 1)
 
@@ -430,9 +442,16 @@ def start_score(sq: int) -> int:
     return 3 if file in (2, 3) else 2
 
 
-def choose_elephant_setup(level: str, rng: random.Random) -> Move:
+def choose_elephant_setup(level: str, rng: random.Random, state: ElephantRunState | None = None) -> Move:
     """The elephant's start, from a scored shortlist: hard takes one of the best squares, normal
-    any square of the inner ring, easy may also take an edge (never a corner)."""
+    any square of the inner ring, easy may also take an edge (never a corner). Where the start
+    table has proved every square of the game's options, hard starts on a square worth the most
+    points: a winning one when there is one, else the one that asks the farmers for the most
+    exact placement."""
+    if level == "hard" and state is not None:
+        proved = _best_proved_starts(state)
+        if proved:
+            return (rng.choice(proved),)
     floor = {"easy": 1, "normal": 2}.get(level, 3)
     shortlist = [sq for sq in range(SIZE) if start_score(sq) >= floor]
     return (rng.choice(shortlist),)
@@ -597,7 +616,7 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Lim
     assert isinstance(state, ElephantRunState)
     limit = as_limit(limit)
     if state.phase == PHASE_PLACE_ELEPHANT:
-        return choose_elephant_setup(level, rng)
+        return choose_elephant_setup(level, rng, state)
     if state.phase == PHASE_PLACE_FARMERS:
         return choose_farmer_setup(state, level, rng, limit)
     legal = state.legal_moves(player)

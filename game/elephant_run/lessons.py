@@ -18,6 +18,7 @@ from game.elephant_run.lessons_kit import (
     eats,
     eats_one_of,
     ends_won_by,
+    placed_on,
     safe_beside,
     won_by,
 )
@@ -357,4 +358,54 @@ BLOCKADE = Lesson(
 )
 
 
-LESSONS: tuple[Lesson, ...] = (START, CORNER_TRAP, EATING, TRAMPLE, GUARD, RUNS, BLOCKADE, *ENDINGS)
+PROVED_FENCE = ("b1", "c1", "c3", "c4", "d4", "e4")
+"""The farmers' placement that holds an elephant on c2 to 8 points: proved by ``docs/solver/`` and
+shipped in ``start_table.json`` (a test holds the two equal)."""
+
+CENTRE_FENCE = Lesson(
+    id="centre-fence",
+    title="Fence the centre start",
+    rule="Setup: the farmers (the proved best placement)",
+    intro=(
+        "The elephant has started on c2, in the middle, where it has the most room. A computer proof "
+        "found the set-up that holds it there to 8 points, two short of the 10 it needs: from here "
+        "the farmers win if they never slip."
+    ),
+    learner=FARMERS,
+    moves=("@c2",),
+    steps=(
+        Step(
+            say=(
+                "Place the six farmers on the ringed tiles. Three of them stand right beside the "
+                "elephant, yet none can be trampled: behind each is the edge or another farmer."
+            ),
+            goal=placed_on(*PROVED_FENCE),
+            solution="@" + ",".join(PROVED_FENCE),
+            targets=PROVED_FENCE,
+            otherwise=(
+                "That set-up may hold too, but the proof is about the ringed one. Put one farmer on "
+                "each ringed tile."
+            ),
+            done="That is the proved set-up: with best play the elephant gets 8 points and no more.",
+        ),
+    ),
+    par=1,
+    outro=(
+        "A farmer beside the elephant is safe when the tile behind it is the edge or another farmer. "
+        "Proofs like this one show that with six farmers and 10 points to reach, the farmers win from "
+        "every start: the corners at once, the rest by holding the elephant to 8 or 9."
+    ),
+)
+
+
+LESSONS: tuple[Lesson, ...] = (
+    START,
+    CORNER_TRAP,
+    EATING,
+    TRAMPLE,
+    GUARD,
+    RUNS,
+    BLOCKADE,
+    *ENDINGS,
+    CENTRE_FENCE,
+)

@@ -63,3 +63,13 @@ def safe_beside(_before: GameState, after: GameState, text: str) -> bool:
     """A goal: the moved farmer now stands next to the elephant, and nobody can be trampled."""
     landing = text.split("-")[-1]
     return next_to(landing, str(after.position()["elephant"])) and not capturable(after)
+
+
+def placed_on(*squares: str) -> Goal:
+    """A goal: the farmers' placement is exactly ``squares`` (asked of the position the rules made)."""
+    wanted = set(squares)
+
+    def goal(_before: GameState, after: GameState, _text: str) -> bool:
+        return set(after.position()["farmers"]) == wanted
+
+    return goal

@@ -22,17 +22,34 @@ one memo serves every option set with the same compound rule.
 How. ``at_least(position, k)`` asks "can the elephant force ``k`` more points?" and stores, per
 position, the interval ``[lo, hi]`` that ``gain`` is known to lie in; each answer narrows it, so
 later questions about the same position (another target, a deeper iteration) reuse the work. The
-exact value is found by raising ``k`` until the answer is no. A cheap bound prunes most of the
-tree: the elephant can never score more than the tiles of its 8-connected region plus every
-farmer.
+exact value is found by raising ``k`` until the answer is no. The bounds and the move ordering are
+those of the compiled start solver ``docs/solver/er_solve.c`` (issue #31), ported:
 
-Measured (November 2026, one process on a busy 2-core machine, about 40 000 nodes a second;
-positions from seeded easy-against-easy games): a position where the elephant needs 4 points takes
-a few hundred to 11 000 nodes, 5 points 3 000 to 12 000, 6 points 130 000 to 460 000 (2 to 16 s),
-7 points 470 000 to beyond 800 000 (15 s to past 20 s). Each point more costs about ten times the
-work, so one fresh start (10 points) would take some 10^9 nodes, for each of the 100 947 farmers'
-placements: the start is not solved, and no table is shipped. The hard level solves the last
-stretch of every game instead (see ``ai.SOLVE_FROM_NEED``).
+- an upper bound at both sides' nodes: the elephant can never score more than the tiles of its
+  8-connected region plus every farmer;
+- a static lower bound, :func:`safe`: one farmers' move fills at most one square, so room round the
+  elephant that they cannot close in time is points whatever they do (to ``k`` = :data:`SAFE_MAX`);
+  an elephant's move into such room answers at once, and a farmers' node asking for up to
+  :data:`CHILD_SAFE` points drops, unsearched, every reply after which the elephant has such a move;
+- a farmers' reply that leaves the elephant no move ends the search (value 0); a farmers' node
+  asking for one point only asks that;
+- enhanced transposition cutoffs: children the memo already settles answer without a search (the
+  elephant's always, the farmers' from ``k`` = :data:`ETC_MIN`);
+- ordering: the elephant captures first, then steps to open ground, ties by a history table of
+  the steps that proved before; the farmers first try the replies that leave the elephant fewest
+  moves, ties by a history table of the replies that refuted before.
+
+None of these changes an answer, only how fast it comes (``tests/test_elephant_run_solver_bounds.py``
+checks the solver against plain minimax, and :func:`safe` on its own).
+
+Measured (27 November 2026, busy 2-core machine, CPU seconds; ``/tmp`` scripts comparing this
+solver with the one before the port on the same positions, fresh memo each): 200 positions from
+seeded random games where the elephant needs at most 4 points, valued exactly up to one above
+their need: 2.09 million nodes and 15.9 s before, 49 000 nodes and 0.9 s after; 60 positions
+needing up to 6: 24.8 million nodes and 266 s before, 1.39 million and 30 s after (18 times fewer
+nodes, 9 times faster; about 45 000 nodes a second). A whole start is now within reach of a check:
+:mod:`.table_check` re-proves the start table's placements (figures in ``docs/solver/README.md``);
+the hard level still solves only the last stretch of a game (``ai.SOLVE_FROM_NEED``).
 """
 
 from __future__ import annotations
@@ -319,7 +336,7 @@ class Solver:
         compound = self.compound
         # The elephant's mobility only depends on the squares within two steps of it: a reply
         # that touches none of them leaves it as it is now.
-        near = _BALL[e][2]
+        close = _BALL[e][2]
         vacant = tiles & ~farmers
         still = (e_around & vacant).bit_count()
         if e_around & farmers:
@@ -359,7 +376,7 @@ class Solver:
                     if child in seen:
                         continue
                     seen.add(child)
-                if (low | dlow) & near:
+                if (low | dlow) & close:
                     after = tiles & ~child
                     mobility = (e_around & after).bit_count()
                     if e_around & child:
@@ -517,8 +534,8 @@ def solve_state(state: ElephantRunState, budget: int | None = None) -> Verdict |
 # -- the `solve` command's report ------------------------------------------------------------------
 FAR_FROM_THE_END = (
     "not solved: the elephant still needs {need} points, and each point more multiplies the work about "
-    "tenfold (positions needing up to 6 solve in seconds; a fresh start needs billions of positions per "
-    "farmers' placement)"
+    "tenfold (positions needing up to 6 solve in seconds; one fresh start needs millions of positions "
+    "per farmers' placement, and there are 100 947 placements)"
 )
 
 

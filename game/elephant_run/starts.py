@@ -214,10 +214,50 @@ def report_lines(report: Mapping[str, Any]) -> list[str]:
     if winner is None:
         lines.append(f"Not settled yet: {report['proved']} of {SIZE} squares proved.")
     else:
-        lines.append(f"With best play the {winner} win.")
+        lines.append(f"With best play the {'elephant wins' if winner == ELEPHANT else 'farmers win'}.")
     return lines
 
 
 START_VALUES = StartValues(report=start_report, lines=report_lines)
 """What the register offers of the table (``GameInfo.start_values``); the re-proof is added by
 :mod:`.table_check` when it is ready."""
+
+
+FAMILIES: tuple[tuple[int, bool], ...] = ((6, False), (5, False), (7, False), (6, True), (5, True), (7, True))
+"""Every option family, the default first: the rules window says something of each."""
+NUMBERS = {5: "Five", 6: "Six", 7: "Seven"}
+
+
+def family_sentence(farmers: int, compound: bool) -> str:
+    """One sentence for the rules window and docs/ai.md: who wins this family with best play and
+    the set-up that does it, or that it is not solved yet (never a guess)."""
+    name = f"{NUMBERS.get(farmers, str(farmers))} farmers, compound moves {'on' if compound else 'off'}"
+    found = table(farmers, compound)
+    if found is None or len(found.squares) < SIZE:
+        proved = 0 if found is None else len(found.squares)
+        return f"{name}: not solved yet ({proved} of {SIZE} start squares proved)."
+    values = [found.squares[square_name(i)] for i in range(SIZE)]
+    best = max(values, key=lambda v: v.points)
+    centre = found.squares["c2"]
+    if best.points >= found.cap:
+        return (
+            f"{name}: the elephant wins with best play at every target up to {found.cap}, "
+            f"starting on {best.square}."
+        )
+    held = ", ".join(centre.placement)
+    return (
+        f"{name}: the farmers win with best play when the elephant needs {best.points + 1} or more "
+        f"points, since the right placement holds it to at most {best.points} from any start "
+        f"(against c2, farmers on {held} hold it to {centre.points}); at {best.points} or fewer the "
+        f"elephant wins, starting on {best.square}."
+    )
+
+
+def solved_paragraph() -> str:
+    """The rules window's closing section: what computer proofs settled about the start."""
+    lines = [
+        "Solved with best play",
+        "A computer proof settles who wins from the start, for each set of options proved so far:",
+    ]
+    lines += [f"- {family_sentence(farmers, compound)}" for farmers, compound in FAMILIES]
+    return "\n".join(lines) + "\n"

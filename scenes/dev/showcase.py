@@ -38,6 +38,7 @@ SCENES: tuple[str, ...] = (
     "lessons",
     "lesson",
     "lesson-done",
+    "practice",
 )
 MATCH_SCENES: frozenset[str] = frozenset(
     {
@@ -52,12 +53,18 @@ MATCH_SCENES: frozenset[str] = frozenset(
         "match-keyboard",
         "match-solved",
         "match-coach",
+        "practice",  # over the demo game's review, which autosaves when it leaves
     }
 )
 LESSON_SCENES: frozenset[str] = frozenset({"lessons", "lesson", "lesson-done"})
 """The lessons list, a lesson in progress (the first whose first step draws marks), and a lesson
 just finished (played through its model answers; no stars are saved)."""
-GAME_SCENES: frozenset[str] = MATCH_SCENES | LESSON_SCENES | {"new-game", "help", "help-diagram"}
+PRACTICE_SCENES: frozenset[str] = frozenset({"practice"})
+"""Practise your mistakes (issue #32, item 4): the demo game's middle analysed, its first position to
+practise with a try refused and "Show me" drawn."""
+GAME_SCENES: frozenset[str] = (
+    MATCH_SCENES | LESSON_SCENES | PRACTICE_SCENES | {"new-game", "help", "help-diagram"}
+)
 """Scenes that show one game and so take ``:GAME`` (default Elephant Run)."""
 """Scenes that put a demo match on screen (which the match scene autosaves when it leaves)."""
 
@@ -107,7 +114,7 @@ def all_names() -> list[str]:
         f"{base}:{game_id}"
         for game_id in view_ids()
         if game_id != DEMO_GAME
-        for base in sorted(LESSON_SCENES)
+        for base in sorted(LESSON_SCENES | PRACTICE_SCENES)
     ]
     return [*SCENES, *extra]
 
@@ -188,6 +195,7 @@ def build(app: App, name: str, *, demo_saves: bool = False) -> None:
         "lessons": lambda: _lessons(app, game_id),
         "lesson": lambda: _lesson(app, game_id, finished=False),
         "lesson-done": lambda: _lesson(app, game_id, finished=True),
+        "practice": lambda: _practice(app, game_id),
     }
     builders[name]()
 
@@ -463,6 +471,61 @@ def _lesson(app: App, game_id: str, finished: bool) -> None:
     scene.keep_progress = False  # type: ignore[attr-defined]
     if finished:
         _play_through(scene)
+
+
+class JudgeHere:
+    """The analysis lane's stand-in for a practice try: judged in this process at once (the picture
+    and the tests need no second process); the answer is the worker's own (:mod:`game.practice`)."""
+
+    def __init__(self) -> None:
+        self._answers: list[object] = []
+        self.asked = 0
+        self.progress = None
+
+    def practise(self, record: dict, asked: dict) -> int:  # type: ignore[type-arg]
+        from game.practice import answer_for_record
+        from game.worker import AIResult
+
+        self.asked += 1
+        self._answers = [AIResult(self.asked, answer_for_record(record, asked), None, 0.0)]
+        return self.asked
+
+    def poll(self) -> object:
+        return self._answers.pop() if self._answers else None
+
+    def cancel(self) -> None:
+        self._answers = []
+
+    def close(self) -> None:
+        pass
+
+
+def _practice(app: App, game_id: str) -> None:
+    """The demo game's middle analysed at the app's effort, then the practice of its first mistake
+    (the person's, else anyone's) with one try refused and the better move shown."""
+    from game import practice
+    from game.analysis import analyse
+
+    match = demo_match("mid", game_id)
+    analysis = analyse(match.initial, match.move_texts(), "quick")
+    players = match.humans()
+    if not practice.positions(match.initial, match.move_texts(), analysis, players):
+        players = list(match.game.players)
+    if not practice.positions(match.initial, match.move_texts(), analysis, players):
+        raise ShowcaseUnavailable(f"the {game_id} demo game has no mistakes to practise")
+    scene = app.make("match", match)
+    app.goto("menu")
+    app.push(scene)
+    scene.review_at(len(match.turns))  # type: ignore[attr-defined]
+    app._analysis_worker = JudgeHere()  # type: ignore[assignment]
+    shown = app.open("practice", match, analysis, players)
+    position = shown.position  # type: ignore[attr-defined]
+    for move in position.before.legal_moves(position.player)[:8]:
+        verdict = practice.quick_verdict(position, move) or practice.judge(position, move)
+        if verdict.kind == practice.SHORT:
+            shown.settle_try(move, verdict)  # type: ignore[attr-defined]
+            break
+    shown.show_me()  # type: ignore[attr-defined]
 
 
 def _play_through(scene) -> None:  # type: ignore[no-untyped-def]

@@ -32,6 +32,9 @@ RANDOM_SIDE = "random"
 DROP_W = 180
 OFFER_H = 56
 """The band under the header offering the lessons to a first-time player."""
+COACH_OFFER = "Coach: warn me before a mistake"
+"""Offered beside Start when easy is chosen and the coach is off (the Coach setting)."""
+COACH_LEVEL = "easy"
 LEVEL_HELP = {
     "easy": "Plays quickly and makes mistakes",
     "normal": "A fair opponent for most players",
@@ -94,6 +97,9 @@ class NewGameScene(Scene):
         """Whether to offer the lessons first: the game has some, and the player has neither
         finished one nor saved a game of it (a first visit, as far as the app can tell)."""
         self.learn_button: UIButton | None = None
+        self.coach_button: UIButton | None = None
+        """The coach's switch, offered on easy while the coach is off (it stays once switched here)."""
+        self.coach_switched = False
 
     def _offers_lessons(self) -> bool:
         from game.lessons import lessons_for
@@ -227,6 +233,46 @@ class NewGameScene(Scene):
             object_id=ObjectID("#cancel", "@secondary"),
         )
         self._apply_mode()
+        self._offer_coach()
+
+    def _coach_on(self) -> bool:
+        return bool(getattr(self.app.settings, "coach", False))
+
+    def _offer_coach(self) -> None:
+        """Show the coach's switch beside Cancel exactly while easy is chosen against the computer
+        and the coach is off (or was switched on here, so the switch does not vanish under the
+        pointer); not in the games of secret orders, where the coach has nothing to say yet."""
+        wanted = (
+            not self.info.simultaneous
+            and self.mode == MODE_AI
+            and self.level == COACH_LEVEL
+            and (self.coach_switched or not self._coach_on())
+            and self.cancel_button is not None
+        )
+        if not wanted:
+            if self.coach_button is not None:
+                self.coach_button.kill()
+            self.coach_button = None
+            return
+        if self.coach_button is not None and self.coach_button.alive():
+            return
+        assert self.cancel_button is not None
+        button = self.cancel_button.relative_rect
+        self.coach_button = UIButton(
+            pygame.Rect(self.label_x, button.centery - 17, 58, 34),
+            "On" if self._coach_on() else "Off",
+            self.ui,
+            tool_tip_text="The coach marks your pieces under attack and warns before a mistake (Settings)",
+            object_id=ObjectID("#coach", "@secondary"),
+        )
+
+    def _switch_coach(self) -> None:
+        """The coach on or off, as the Settings row does (saved at once)."""
+        self.app.settings.coach = not self._coach_on()
+        self.coach_switched = True
+        self.app.save_settings()
+        if self.coach_button is not None:
+            self.coach_button.set_text("On" if self._coach_on() else "Off")
 
     def _apply_mode(self) -> None:
         ai = self.mode == MODE_AI
@@ -245,6 +291,7 @@ class NewGameScene(Scene):
             self.error = None
         elif self.level_row is not None and self.level_row.handle_event(event):
             self.level = self.level_row.selected
+            self._offer_coach()
         elif self.side_row is not None and self.side_row.handle_event(event):
             self.side = self.side_row.selected
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -259,6 +306,8 @@ class NewGameScene(Scene):
                 self.app.pop()
             elif event.ui_element is self.learn_button:
                 self.app.open("lessons", self.info)
+            elif event.ui_element is self.coach_button:
+                self._switch_coach()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -383,6 +432,9 @@ class NewGameScene(Scene):
             if self.error:
                 lines = style.wrap(self.error, 14, width, bold=True, max_lines=3)
                 colour, bold = style.BAD, True
+            elif self.coach_button is not None:
+                self._draw_coach_offer(surface, width)
+                lines, colour, bold = [], style.INK_SOFT, False
             elif ai and self.level in LEVEL_HELP:
                 note = self.info.level_notes.get(self.level) or LEVEL_HELP[self.level].lower()
                 lines = style.wrap(f"{self.level.title()}: {note}.", 14, width, max_lines=3)
@@ -393,6 +445,17 @@ class NewGameScene(Scene):
                 step = round(font(14, bold).get_linesize() * 1.04)
                 top = button.centery - (step * len(lines)) // 2
                 style.text_block(surface, lines, (self.label_x, top), 14, colour, bold=bold)
+
+    def _draw_coach_offer(self, surface: pygame.Surface, width: int) -> None:
+        """The coach's line beside its switch."""
+        if self.coach_button is None:
+            return
+        switch = self.coach_button.relative_rect
+        left = switch.right + 10
+        lines = style.wrap(COACH_OFFER, 14, self.label_x + width - left, max_lines=2)
+        step = round(font(14).get_linesize() * 1.04)
+        top = switch.centery - (step * len(lines)) // 2
+        style.text_block(surface, lines, (left, top), 14, style.INK)
 
     def _level_note(self, level: str) -> str | None:
         """What ``level`` is like in this game (its own line, else the general one), as a sentence."""

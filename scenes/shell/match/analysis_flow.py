@@ -3,17 +3,20 @@ the progress and Stop, and what the review shows once it is there. A part of
 :class:`~scenes.shell.match.scene.MatchScene` kept in a module of its own (the scene mixes it in).
 
 What it shows, all in the review: the strip under the board (each player's summary, the graph of the
-winning chance; a click on the graph reviews that position, :mod:`.analysis_strip`), each move's mark
+winning chance; a click on the graph reviews that position, :mod:`.analysis_strip`; "Practise your
+mistakes", which opens the practice screen over the review, issue #32 item 4), each move's mark
 in the move list (?! ? ??), and, for a marked move on the board, the better move drawn as a hint is
 and said in the banner (:mod:`.analysis_better`). The work itself is :mod:`.analysis_run`'s.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
 
+from game.practice import PRACTISED
 from scenes.kit import style
 from scenes.shell.match.analysis_better import Better, better_at
 from scenes.shell.match.analysis_run import STOPPED
@@ -79,11 +82,38 @@ class AnalysisFlow:
         self._follow_analysis()
 
     def analysis_button(self, element: object) -> bool:
-        """Whether ``element`` was the strip's Stop (and so it was handled)."""
+        """Whether ``element`` was the strip's Stop or Practise your mistakes (and so it was handled)."""
         if self.strip.stop is not None and element is self.strip.stop:
             self.stop_analysis()
             return True
+        if self.strip.practise is not None and element is self.strip.practise:
+            self.open_practice()
+            return True
         return False
+
+    # -- practise your mistakes (issue #32, item 4) -------------------------------------------------
+    def practice_players(self) -> list[str]:
+        """Whose mistakes are practised: the people at the screen (everyone in a record of no one's)."""
+        return list(self.match.humans()) or list(self.match.game.players)
+
+    def practice_offered(self) -> bool:
+        """Whether there is a mistake or a blunder of theirs to practise in the analysis shown."""
+        analysis = self.analysis.analysis
+        if analysis is None or self.analysis.running:
+            return False
+        players = set(self.practice_players())
+        return any(n.player in players and n.mark in PRACTISED for n in analysis.moves)
+
+    def open_practice(self) -> None:
+        """The practice screen over the review, which is as it was when the player comes back."""
+        analysis = self.analysis.analysis
+        if analysis is None or not self.practice_offered():
+            return
+        try:
+            self.app.open("practice", self.match, analysis, self.practice_players())
+        except Exception as exc:  # a game the practice cannot replay must not take the review with it
+            logging.getLogger(__name__).warning("the practice could not open: %s", exc)
+            self._say("The practice could not be opened for this game.", error=True)
 
     # -- the frame --------------------------------------------------------------------------------------
     def analysis_frame(self) -> None:
@@ -108,6 +138,8 @@ class AnalysisFlow:
             board = self.frame.board
             self.review.layout(board_above(board, self.frame.compact) if on else board)
         self.strip.show_stop(on and self.analysis.running)
+        shown = on and not self.analysis.running and analysis is not None
+        self.strip.show_practise(shown, shown and self.practice_offered())
         if self._marked != id(analysis):  # the move list's marks, once per analysis
             self._marked = id(analysis)
             count = len(self.match.turns) if analysis is not None else 0

@@ -43,6 +43,12 @@ TAG_ROOM = 22
 """The reviewed board, made shorter by the strip, keeps clear of the frame's "Review" tag (a board
 whose height decides its size stands at the top of its area, where the tag is)."""
 STOP_W, STOP_H = 76, 30
+PRACTISE = ("Practise your mistakes", "Practise mistakes", "Practise")
+"""The label of the button that opens the practice (issue #32, item 4), longest first: the first
+that leaves the graph :data:`GRAPH_LEAST` wide."""
+GRAPH_LEAST = 200
+BUTTON_FONT = 17
+"""The theme's button text: bold, at this size (assets/theme.json)."""
 LEFT_MOST = 270
 """The summaries' column is at most this wide; the graph has the rest."""
 POINT_R = 4
@@ -83,6 +89,9 @@ class AnalysisStrip:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.compact = False
         self.stop: UIButton | None = None
+        self.practise: UIButton | None = None
+        """Practise your mistakes: shown with the analysis, enabled when the player has a mistake or
+        a blunder to practise (the scene says, :meth:`show_practise`)."""
         self._graph = pygame.Rect(0, 0, 0, 0)
         self._count = 0
 
@@ -90,8 +99,9 @@ class AnalysisStrip:
     def build(self, ui: pygame_gui.UIManager, board: pygame.Rect, compact: bool) -> None:
         """Lay the strip out at the foot of ``board`` and make its Stop button (hidden until the
         analysis runs; the UI was just reset by a layout)."""
-        if self.stop is not None and self.stop.alive():
-            self.stop.kill()
+        for old in (self.stop, self.practise):
+            if old is not None and old.alive():
+                old.kill()
         self.compact = compact
         self.rect = strip_rect(board, compact)
         button = pygame.Rect(0, 0, STOP_W, STOP_H)
@@ -108,7 +118,51 @@ class AnalysisStrip:
         self._graph = pygame.Rect(
             self.rect.left + left_w + PAD, self.rect.top + PAD, 0, self.rect.height - 2 * PAD
         )
-        self._graph.width = self.rect.right - PAD - self._graph.left
+        self.practise = self._practise_button(ui)
+        self._graph.width = self.practise.rect.left - PAD - self._graph.left
+
+    def _practise_button(self, ui: pygame_gui.UIManager) -> UIButton:
+        """Practise your mistakes at the strip's right, as long a label as leaves the graph room."""
+        room = self.rect.right - PAD - self._graph.left
+        label, width = PRACTISE[-1], 0
+        for label in PRACTISE:
+            width = style.font(BUTTON_FONT, bold=True).size(label)[0] + 32
+            if room - width - PAD >= GRAPH_LEAST:
+                break
+        rect = pygame.Rect(0, 0, width, STOP_H + 4)
+        rect.midright = (self.rect.right - PAD, self.rect.centery)
+        button = UIButton(
+            rect,
+            label,
+            ui,
+            tool_tip_text="Play again from each position where you made a mistake or a blunder",
+            object_id=ObjectID("#analysis_practise", "@primary"),
+        )
+        button.hide()
+        return button
+
+    def show_practise(self, on: bool, enabled: bool) -> None:
+        """Practise your mistakes on show while the summaries are (``on``), greyed without a
+        mistake or a blunder of the player's (``enabled``)."""
+        button = self.practise
+        if button is None:
+            return
+        if on and not button.visible:
+            button.show()
+        elif not on and button.visible:
+            button.hide()
+        if enabled and not button.is_enabled:
+            button.enable()
+        elif not enabled and button.is_enabled:
+            button.disable()
+
+    def keyed(self) -> dict[str, UIButton]:
+        """The strip's buttons for Tab, in screen order (hidden ones are passed over by the caller)."""
+        return {
+            key: button
+            for key, button in (("practise", self.practise), ("stop", self.stop))
+            if button is not None
+        }
 
     def show_stop(self, on: bool) -> None:
         if self.stop is None:

@@ -19,7 +19,7 @@ asks the computer for its move, :meth:`Coach.turn_played`, :meth:`Coach.button`,
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 from pygame_gui.core import ObjectID
@@ -29,8 +29,10 @@ from game.coach import COACH_LEVEL, Advice, read_answer
 from scenes.kit import style
 
 if TYPE_CHECKING:
-    from game.match import Turn
-    from scenes.shell.match.scene import MatchScene
+    from game.match import Match, Turn
+    from scenes.kit.app import App
+    from scenes.kit.board_view import BoardView
+    from scenes.shell.match.review import Review
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,26 @@ LIST_LEAST = 40
 """The move list keeps at least this much under the card."""
 
 
+class CoachedMatch(Protocol):
+    """What the coach asks of the match screen (a protocol: the screen imports this module)."""
+
+    app: App
+    match: Match
+    view: BoardView
+    review: Review
+    ui: Any
+
+    @property
+    def board_rect(self) -> pygame.Rect: ...
+
+    @property
+    def moves_rect(self) -> pygame.Rect: ...
+
+    def input_player(self) -> str | None: ...
+
+    def undo(self) -> None: ...
+
+
 def coach_on(settings: Any) -> bool:
     """The Coach setting (settings without it, as in tests' stand-ins, say no)."""
     return bool(getattr(settings, "coach", False))
@@ -53,7 +75,7 @@ def coach_on(settings: Any) -> bool:
 class Coach:
     """The coach of one match screen: its question in the worker, its card and its marks."""
 
-    def __init__(self, scene: MatchScene) -> None:
+    def __init__(self, scene: CoachedMatch) -> None:
         self.scene = scene
         self.turn: Turn | None = None
         """The human's turn being judged (the computer waits while this is set)."""
@@ -95,26 +117,35 @@ class Coach:
     def holds(self) -> bool:
         """Whether the computer must wait: the move is being judged or the card is up. Asked at every
         frame, so it also collects the worker's answer and lets go once the turn is taken back."""
-        if self.turn is None:
-            return False
-        turns = self.scene.match.turns
-        if not turns or turns[-1] is not self.turn or not self.on:
-            self.forget()  # undone (the Undo button, or Take it back), or the coach switched off
+        if not self._current():
             return False
         if self.request_id is not None:
             self._collect()
         return self.turn is not None
 
+    def _current(self) -> bool:
+        """Whether a move is being judged or answered for still: not once it was undone (the Undo
+        button, Take it back) or the coach was switched off, which drops the question and the card."""
+        if self.turn is None:
+            return False
+        turns = self.scene.match.turns
+        if not turns or turns[-1] is not self.turn or not self.on:
+            self.forget()
+            return False
+        return True
+
     def words(self) -> str | None:
         """The banner's line while the computer waits for the coach (None otherwise)."""
+        self._current()
         if self.advice is not None:
-            return "The coach has a word about your move."
+            return "Your last move may cost you: read the card, then play on or take it back."
         if self.request_id is not None:
             return "The coach looks at your move…"
         return None
 
     def room(self, moves: pygame.Rect) -> pygame.Rect:
         """What the move list keeps of ``moves`` while the card takes its top (all of it otherwise)."""
+        self._current()
         if self.advice is None or not self.advice.sentence:
             return moves
         self.card = self._card_rect(self.advice.sentence, moves)

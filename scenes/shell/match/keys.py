@@ -3,7 +3,8 @@ this screen's board and buttons, and its answers carried out the way the mouse's
 
 The stops of Tab are the board (while someone may act on it), then the result card's buttons (once the
 game is over; after it is closed, its Swap sides and Rematch), the review's buttons in the banner
-(during a review), the game's own buttons (Pass, Confirm…) and the fixed ones (Undo … Menu), in the
+(during a review), the analysis strip's under the reviewed board (Practise your mistakes, or Stop
+while the analysis runs), the game's own buttons (Pass, Confirm…) and the fixed ones (Undo … Menu), in the
 order they stand on screen. The button in focus has a ring round it and wears its "selected" look.
 Enter on the board is a click at the cursor handed to the scene's own click path, so every refusal,
 hint and sound is the mouse's; Enter on a button is that button's press.
@@ -20,6 +21,7 @@ from scenes.kit.keyboard import KeyboardHost
 if TYPE_CHECKING:
     from scenes.kit.app import App
     from scenes.kit.board_view import BoardView, CursorPlace
+    from scenes.shell.match.analysis_strip import AnalysisStrip
     from scenes.shell.match.ending import EndBanner, EndRow
     from scenes.shell.match.review import Review
 
@@ -30,6 +32,7 @@ class KeyedMatch(Protocol):
     app: App
     view: BoardView
     review: Review
+    strip: AnalysisStrip
     end_dialog: EndBanner | None
     end_row: EndRow | None
 
@@ -74,6 +77,7 @@ class MatchKeys(KeyboardHost):
         groups = (
             ("end", ending),
             ("review", scene.review.buttons if scene.review.active else {}),
+            ("analysis", scene.strip.keyed() if scene.review.active else {}),
             ("view", scene.view_buttons),
             ("match", scene.buttons),
         )

@@ -674,13 +674,15 @@ class MatchScene(AnalysisFlow, EndFlow, ReviewFlow, Scene):
             headline, detail = self.review.banner_texts(self.moves.line)
             detail = self.message or self.analysis_words() or detail
             return headline, detail, self.message_error and self.message is not None
+        if (said := self.coach.words()) is not None:  # the computer waits on the coach's word
+            return "A word from the coach", said, False
         return texts.banner_texts(
             self.match,
             self.view,
             human=self.input_player(),
             computer=self.ai_to_move(),
             computer_stopped=self.computer.stopped,
-            message=self.message or self.hint.words(self.view) or self.coach.words(),
+            message=self.message or self.hint.words(self.view),
             message_error=self.message_error and self.message is not None,
             note=self.moves.line,
             clock=self.clock,

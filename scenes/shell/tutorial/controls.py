@@ -26,11 +26,19 @@ class LessonControls(PanelControls):
         super().__init__(ui, GAP)
         self._next_label = ""
 
-    def build(self, frame: LessonLayout, next_label: str) -> None:
-        """Create the lesson's buttons for a (new) layout; the UI was just reset."""
+    def build(
+        self,
+        frame: LessonLayout,
+        next_label: str,
+        commands: tuple[tuple[str, str, str], ...] = COMMANDS,
+        prefix: str = "lesson",
+    ) -> None:
+        """Create the panel's buttons for a (new) layout; the UI was just reset. ``commands``: each
+        place's key, label and tip (the lesson's own by default; the practice screen gives its own
+        for the same five places, :meth:`LessonLayout.button_rects`)."""
         rects = frame.button_rects()
         self.buttons = {}
-        for key, label, tip in COMMANDS:
+        for key, label, tip in commands:
             text = next_label if key == "next" else label
             primary = key == "next"
             self.buttons[key] = UIButton(
@@ -38,7 +46,7 @@ class LessonControls(PanelControls):
                 text,
                 self.ui,
                 tool_tip_text=tip,
-                object_id=ObjectID(f"#lesson_{key}", "@primary" if primary else "@secondary"),
+                object_id=ObjectID(f"#{prefix}_{key}", "@primary" if primary else "@secondary"),
             )
         self._next_label = next_label
         self.forget_view_buttons()

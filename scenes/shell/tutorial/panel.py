@@ -185,37 +185,15 @@ class LessonPainter:
 
     def _verdict_lines(self, width: int, size: int, room: int) -> tuple[list[str], int] | None:
         """The verdict's lines that fit in ``room`` pixels (at least one), and the box's height."""
-        verdict = self.scene.verdict
-        if verdict is None or verdict.kind not in (WRONG, RIGHT):
-            return None
-        fits = max(1, min(6, room // _line(size)))
-        lines = style.wrap(verdict.text, size, width - 28, max_lines=fits) if verdict.text else []
-        return lines, 40 + len(lines) * _line(size) - (8 if not lines else 0)
+        return verdict_lines(self.scene.verdict, width, size, room)
 
     def _draw_feedback(
         self, surface: pygame.Surface, y: int, size: int, lines: list[str], height: int
     ) -> int:
         """The verdict on the last move: a red box with the reason, or a green one with the praise."""
-        scene = self.scene
-        verdict = scene.verdict
+        verdict = self.scene.verdict
         assert verdict is not None
-        box = scene.text_rect
-        wrong = verdict.kind == WRONG
-        heading = "Not quite" if wrong else "Well done!"
-        rect = pygame.Rect(box.left, y, box.width, height)
-        pygame.draw.rect(surface, WRONG_BG if wrong else RIGHT_BG, rect, border_radius=10)
-        edge = style.BAD if wrong else style.GOOD
-        pygame.draw.rect(
-            surface,
-            edge,
-            (rect.left, rect.top, 6, rect.height),
-            border_top_left_radius=10,
-            border_bottom_left_radius=10,
-        )
-        pygame.draw.rect(surface, edge, rect, width=2, border_radius=10)
-        style.text(surface, heading, (rect.left + 16, rect.top + 8), size, edge, bold=True)
-        style.text_block(surface, lines, (rect.left + 16, rect.top + 10 + _line(size)), size, style.INK)
-        return rect.bottom
+        return feedback_box(surface, self.scene.text_rect, y, size, verdict, lines, height)
 
     def _draw_finish(self, surface: pygame.Surface, y: int) -> None:
         """Lesson complete: the stars pop in one after the other, then the outro."""
@@ -226,14 +204,8 @@ class LessonPainter:
         done = "Lesson complete!"
         style.text(surface, done, (box.centerx, y + 4), 24, style.GOOD, bold=True, anchor="midtop")
         radius = 24 if scene.frame.compact else 28
-        gap = round(radius * 2.5)
         cy = y + 58 + radius
-        for i in range(3):
-            centre = (box.centerx + (i - 1) * gap, cy)
-            marks.star(surface, centre, radius, False)
-            grow = min(1.0, max(0.0, (since - 0.15 - 0.22 * i) / 0.3))
-            if i < run.stars and grow > 0:  # each earned star lands in turn, spinning into place
-                marks.star(surface, centre, max(2.0, radius * ease_out_back(grow)), True, (1 - grow) * 0.6)
+        star_row(surface, (box.centerx, cy), radius, run.stars, since)
         y = cy + radius + 14
         tried, par = run.tried, run.lesson.par_moves
         said = f"{tried} move{'s' if tried != 1 else ''} tried, {par} needed"
@@ -262,3 +234,63 @@ class LessonPainter:
 
 def _line(size: int) -> int:
     return round(font(size).get_linesize() * 1.04)
+
+
+line_height = _line
+"""The panel's line spacing at ``size`` (the practice screen's panel shares it)."""
+
+
+# -- pieces the practice screen's panel shares (scenes/shell/tutorial/practice_panel.py) ------------
+def verdict_lines(verdict: Feedback | None, width: int, size: int, room: int) -> tuple[list[str], int] | None:
+    """A verdict's lines that fit in ``room`` pixels (at least one), and its box's height; None
+    when there is no verdict to box (none yet, or a hint or a refusal, which the foot line says)."""
+    if verdict is None or verdict.kind not in (WRONG, RIGHT):
+        return None
+    fits = max(1, min(6, room // _line(size)))
+    lines = style.wrap(verdict.text, size, width - 28, max_lines=fits) if verdict.text else []
+    return lines, 40 + len(lines) * _line(size) - (8 if not lines else 0)
+
+
+def feedback_box(
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    y: int,
+    size: int,
+    verdict: Feedback,
+    lines: list[str],
+    height: int,
+    heading: str | None = None,
+) -> int:
+    """The verdict on the last move at ``y`` across ``box``: a red box with the reason, or a green
+    one with the praise (``heading`` over it: "Not quite" / "Well done!" unless given); returns its
+    bottom."""
+    wrong = verdict.kind == WRONG
+    heading = heading or ("Not quite" if wrong else "Well done!")
+    rect = pygame.Rect(box.left, y, box.width, height)
+    pygame.draw.rect(surface, WRONG_BG if wrong else RIGHT_BG, rect, border_radius=10)
+    edge = style.BAD if wrong else style.GOOD
+    pygame.draw.rect(
+        surface,
+        edge,
+        (rect.left, rect.top, 6, rect.height),
+        border_top_left_radius=10,
+        border_bottom_left_radius=10,
+    )
+    pygame.draw.rect(surface, edge, rect, width=2, border_radius=10)
+    style.text(surface, heading, (rect.left + 16, rect.top + 8), size, edge, bold=True)
+    style.text_block(surface, lines, (rect.left + 16, rect.top + 10 + _line(size)), size, style.INK)
+    return rect.bottom
+
+
+def star_row(
+    surface: pygame.Surface, centre: tuple[int, int], radius: int, earned: int, since: float
+) -> None:
+    """Three stars centred on ``centre``, the ``earned`` ones popping in one after the other
+    ``since`` seconds after they were earned (a large ``since`` draws them at rest)."""
+    gap = round(radius * 2.5)
+    for i in range(3):
+        at = (centre[0] + (i - 1) * gap, centre[1])
+        marks.star(surface, at, radius, False)
+        grow = min(1.0, max(0.0, (since - 0.15 - 0.22 * i) / 0.3))
+        if i < earned and grow > 0:  # each earned star lands in turn, spinning into place
+            marks.star(surface, at, max(2.0, radius * ease_out_back(grow)), True, (1 - grow) * 0.6)
