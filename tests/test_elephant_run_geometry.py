@@ -23,8 +23,8 @@ from scenes.games.elephant_run.geometry import (
     glide,
     shadow_scale,
 )
-from scenes.games.elephant_run.moves import move_squares
 from scenes.kit.animation import Timeline
+from tests.er_notation import move_squares
 
 ALL_SQUARES = [f"{file}{rank}" for rank in range(1, RANKS + 1) for file in "abcdef"]
 

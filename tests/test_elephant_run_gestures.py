@@ -16,9 +16,10 @@ from game.lessons import lessons_for, start_match
 from game.match import Match, Seat
 from game.register import get
 from scenes.games.elephant_run import ElephantRunView
-from scenes.games.elephant_run.moves import move_squares, options_from
+from scenes.games.elephant_run.moves import options_from
 from scenes.kit.board_view import Gesture
 from scenes.shell.match.scene import MatchScene
+from tests.er_notation import move_squares
 from tests.gesture_driver import perform_settled as perform
 from tests.scene_driver import DT, click, key, settle, start
 

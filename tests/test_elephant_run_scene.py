@@ -13,8 +13,8 @@ import pytest
 from game.match import AI, Match, Seat
 from game.worker import AIWorker
 from scenes.games.elephant_run import ElephantRunView, demo_match
-from scenes.games.elephant_run.moves import move_squares
 from scenes.shell.match.scene import MatchScene
+from tests.er_notation import move_squares
 from tests.scene_driver import (
     DT,
     click,

@@ -86,7 +86,8 @@ def submit(scene: MatchScene, player: str, move: Any) -> None:
 
 # -- the game's own moments, written from each turn's facts ----------------------------------------
 def elephant_run_events(turn: Turn) -> list[str]:
-    from scenes.games.elephant_run.moves import move_kind, move_squares
+    from scenes.games.elephant_run.moves import move_kind
+    from tests.er_notation import move_squares
 
     before, after = turn.before.position(), turn.after.position()
     if before["phase"] == "setup-elephant":
@@ -207,7 +208,7 @@ def alternating_game(
 def test_elephant_run_by_clicks_against_the_computer(small_app: Any) -> None:
     """The human elephant clicks its destinations (one refused click first); the computer farmers
     answer: each of its moves is followed by "your turn"."""
-    from scenes.games.elephant_run.moves import move_squares
+    from tests.er_notation import move_squares
 
     small_app._worker = InlineWorker(seed=3)
     match = Match("elephant-run", {}, {"elephant": Seat(), "farmers": Seat(AI, "easy")})

@@ -134,7 +134,11 @@ def test_the_rules_say_each_family_from_the_table_and_never_guess(tmp_path: Path
 
     help_text = get("elephant-run").rules_help
     for farmers, compound in starts.FAMILIES:
-        assert starts.family_sentence(farmers, compound) in help_text
+        sentence = starts.family_sentence(farmers, compound)
+        if "not solved yet" in sentence:  # the open ones are named together in one line
+            assert f"{starts.NUMBERS[farmers].lower()} farmers with compound moves" in help_text
+        else:
+            assert sentence in help_text
     table = starts.table(6, False)
     assert table is not None
     sentence = starts.family_sentence(6, False)

@@ -259,5 +259,16 @@ def solved_paragraph() -> str:
         "Solved with best play",
         "A computer proof settles who wins from the start, for each set of options proved so far:",
     ]
-    lines += [f"- {family_sentence(farmers, compound)}" for farmers, compound in FAMILIES]
+    open_ones: list[str] = []
+    for farmers, compound in FAMILIES:
+        found = table(farmers, compound)
+        if found is not None and len(found.squares) == SIZE:
+            lines.append(f"- {family_sentence(farmers, compound)}")
+            continue
+        moves = "on" if compound else "off"
+        name = f"{NUMBERS.get(farmers, str(farmers)).lower()} farmers with compound moves {moves}"
+        proved = 0 if found is None else len(found.squares)
+        open_ones.append(name + (f" ({proved} of {SIZE} start squares so far)" if proved else ""))
+    if open_ones:
+        lines.append(f"- Not solved yet: {'; '.join(open_ones)}.")
     return "\n".join(lines) + "\n"

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scenes.games.elephant_run.geometry import BoardLayout, Point, drop_height, glide
-from scenes.games.elephant_run.moves import move_kind, move_path, move_squares
+from scenes.games.elephant_run.moves import move_kind, move_path, turn_squares
 from scenes.kit.animation import (
     Timeline,
     Track,
@@ -99,7 +99,7 @@ def plan_turn(
     """The animation of ``turn`` (``after`` is the new position), its tracks added to ``timeline``.
     ``placed``: farmers the player has just put down by clicking, which need no drop from above."""
     before = turn.before.position()
-    squares = move_squares(turn.text)
+    squares = turn_squares(turn)
     tl = timeline
     geo, s = board.geo, board.s
     plan = Plan()

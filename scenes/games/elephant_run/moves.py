@@ -1,8 +1,8 @@
-"""Elephant Run's moves as the board reads them: squares from notation, kinds and paths from the engine.
+"""Elephant Run's moves as the board reads them: squares, kinds and paths from the engine.
 
 The view never decides a rule. What it needs to know about a move (which squares it touches, whether
-it is a step, jump, run or compound route, which holes a run crosses) is read from the notation or
-asked of the game state here, in one place, so the click handling, the marks and the animation plan
+it is a step, jump, run or compound route, which holes a run crosses) is asked of the game state
+here, in one place, so the click handling, the marks and the animation plan
 all agree on it. Engines without ``move_kind``/``path_of`` still work: moves then glide straight, as
 steps.
 """
@@ -23,14 +23,11 @@ KIND_ORDER = {"step": 0, "jump": 1, "run": 2, "compound": 3}
 """Simplest first: when several moves end on one tile, the mark shows (and a click plays) the simplest."""
 
 
-def move_squares(text: str) -> list[str]:
-    """Square names in a move's notation (``c2-d3`` → [c2, d3]; ``@a1,b3`` → [a1, b3]; pass → [])."""
-    text = text.strip().lower()
-    if text.startswith("@"):
-        return [part.strip() for part in text[1:].split(",") if part.strip()]
-    if text == "pass" or not text:
-        return []
-    return [part.strip() for part in text.split("-")]
+def turn_squares(turn: Turn) -> list[str]:
+    """The squares a played turn touches, as the rules give them (a placement's tiles, a move's
+    whole way with a compound move's corner), never read back from its notation."""
+    ((player, move),) = turn.moves.items()
+    return turn.before.move_squares(player, move)
 
 
 def move_kind(state: GameState, moves: Any) -> str:

@@ -26,10 +26,10 @@ from scenes.games.elephant_run.geometry import FILES, RANKS, BoardLayout, eaten_
 from scenes.games.elephant_run.moves import (
     Option,
     move_kind,
-    move_squares,
     options_from,
     route_to,
     simplest_marks,
+    turn_squares,
 )
 from scenes.games.elephant_run.palette import ELEPHANT_COLOR, FARMER_COLOR, MARK_JUMP, MARK_RUN, mark_color
 from scenes.games.elephant_run.sprites import board_sprites, elephant_token, farmer_token, mark_sprite
@@ -246,7 +246,7 @@ class ElephantRunView(FittedBoardView):
         except GameError:
             return None
         text = self.state.move_to_text(player, move)
-        squares = move_squares(text)
+        squares = self.state.move_squares(player, move)
         phase = self._pos["phase"]
         if phase == "setup-elephant":
             return [self._click_on(squares[0])]
@@ -425,7 +425,7 @@ class ElephantRunView(FittedBoardView):
         busy = self.busy
         if self.last_move is not None and not busy:
             text = self.last_move.text
-            for name in move_squares(text)[:3] if not text.startswith("@") else []:
+            for name in turn_squares(self.last_move)[:3] if not text.startswith("@") else []:
                 surface.blit(sp["last"], self.geo.rect_of(name))
                 surface.blit(sp["last-ring"], self.geo.rect_of(name))
         if busy:

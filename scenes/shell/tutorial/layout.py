@@ -30,11 +30,13 @@ class LessonLayout:
     """The top of the three rows of lesson buttons."""
 
     @classmethod
-    def fit(cls, size: tuple[int, int]) -> LessonLayout:
+    def fit(cls, size: tuple[int, int], share: float = 0.3, least: int = 310) -> LessonLayout:
+        """The parts for a window of ``size``; the panel takes ``share`` of its width, at least
+        ``least`` pixels (the practice screen's panel is narrower: its boards are whole games')."""
         width, height = size
         compact = width < 1180 or height < 720
         margin = 12 if compact else 18
-        panel_w = max(310, min(390, int(width * 0.3)))
+        panel_w = max(least, min(390, int(width * share)))
         panel = pygame.Rect(width - panel_w - margin, margin, panel_w, height - 2 * margin)
         board = pygame.Rect(margin, margin, panel.left - 2 * margin, height - 2 * margin)
         inner = panel.inflate(-32 if not compact else -28, -28)

@@ -50,11 +50,13 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("show", "Show me", "Show the better move (H): one star at most after that"),
     ("restart", "Undo", "Put the position back to try another move (Ctrl+Z)"),
     ("rules", "Rules", "The rules of the game (F1)"),
-    ("lessons", "To the review", "Back to the game's review (Esc)"),
+    ("lessons", "Review", "Back to the game's review (Esc)"),
     ("next", "Next position", "On to the next position (Enter)"),
 )
 """The panel's five places (:meth:`LessonLayout.button_rects`), as the practice uses them."""
-CHECKING = "Checking your move…"
+PANEL_SHARE, PANEL_LEAST = 0.26, 270
+"""The panel is narrower than a lesson's: a whole game's board (Nelaxtam's twelve files at 1024x640)
+needs the room more than the panel's words do."""
 STARS_SECONDS = 1.0
 BREATHE_SECONDS = 4.0
 POLL = 0.05
@@ -179,7 +181,7 @@ class PracticeScreen(Scene):
 
     # -- layout and lifecycle -----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        self.frame = LessonLayout.fit(size)
+        self.frame = LessonLayout.fit(size, PANEL_SHARE, PANEL_LEAST)
         self.view.layout(self.frame.board)
         self.controls.build(self.frame, self._next_label(), COMMANDS, "practice")
         self.painter.forget_layout()
