@@ -14,6 +14,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.elephant_run import solver as solver_module
 from game.elephant_run.board import FULL, NEIGHBOUR_MASK, elephant_moves, farmer_moves
 from game.elephant_run.rules import PHASE_PLAY, SIDE_ELEPHANT, SIDE_FARMERS, ElephantRunState
 from game.elephant_run.solver import Solver, safe
@@ -155,3 +156,27 @@ def test_the_static_bound_never_claims_more_than_the_elephant_forces(
     if safe(tiles & ~farmers, e, k, 0):
         for compound in (False, True):
             assert Plain(compound).value(tiles, farmers, e, SIDE_FARMERS, k) >= k
+
+
+def test_the_static_bound_answers_the_same_whatever_it_remembers() -> None:
+    """``safe()`` keeps its answers in a memo keyed by the squares it can look at; the elephant's
+    own square is one of them (its tile is there after a jump or at the start, and a step away
+    and back reaches it), so a position and its twin with that tile eaten must not share a key."""
+    rng = random.Random(41)
+    differ = 0
+    for _ in range(3000):
+        e = rng.randrange(24)
+        vacant = rng.randint(0, FULL) | NEIGHBOUR_MASK[e]
+        k = rng.randint(2, 4)
+        twins = (vacant | 1 << e, vacant & ~(1 << e))
+        fresh = []
+        for twin in twins:
+            solver_module._SAFE_CACHE.clear()
+            fresh.append(safe(twin, e, k, 0))
+        solver_module._SAFE_CACHE.clear()
+        for order in (twins, twins[::-1]):
+            solver_module._SAFE_CACHE.clear()
+            remembered = [safe(twin, e, k, 0) for twin in order]
+            assert remembered == [fresh[twins.index(t)] for t in order], (vacant, e, k)
+        differ += fresh[0] != fresh[1]
+    assert differ > 0, "the sample should hold twins the bound tells apart"

@@ -182,8 +182,13 @@ def test_practising_secret_orders_in_elasta(app: Any, orders_game: tuple[Match, 
     assert {p: m for p, m in turn.moves.items() if p != "white"} == dict(position.others)
     click_element(app, screen.controls.buttons["restart"])  # Undo: the position, orders sealed again
     assert on_position(screen) and dict(screen.board.pending) == dict(position.others)
+    click_element(app, screen.controls.buttons["show"])  # the better orders drawn; the stars stay
+    assert screen.show_text.startswith("Show me: ") and screen.stars[0] == 2
+    assert screen.controls.buttons["next"].text == "See your stars"
+    click_element(app, screen.controls.buttons["next"])
+    assert screen.done and screen.controls.buttons["next"].text == "Back to the review"
     tap(app, pygame.K_ESCAPE)  # leaving at any time: the review as it was
-    assert app.top is scene and scene.reviewing
+    assert app.top is scene and scene.reviewing and scene.match.move_texts() == match.move_texts()
 
 
 def test_the_button_is_greyed_without_a_mistake_of_the_players(

@@ -27,6 +27,7 @@ from game import clock
 from game.core import GameState, Move
 from game.elephant_run import starts
 from game.elephant_run.board import square_index, square_name
+from game.elephant_run.book import book_move
 from game.elephant_run.rules import (
     BEYOND_BY_PAIR,
     JUMPS,
@@ -622,6 +623,10 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Lim
     legal = state.legal_moves(player)
     if len(legal) == 1:
         return legal[0]
+    if level == "hard" and state.side == SIDE_FARMERS:
+        known = book_move(state)  # the proved way to keep a won start won, while the book reaches
+        if known is not None:
+            return known
     budget = Budget(limit, HARD_SHARE)
     if level == "easy":
         if state.side == SIDE_ELEPHANT:

@@ -126,13 +126,14 @@ _BALL: tuple[tuple[int, ...], ...] = tuple(
         sum(
             1 << sq
             for sq in range(SIZE)
-            if 0 < max(abs(sq % WIDTH - e % WIDTH), abs(sq // WIDTH - e // WIDTH)) <= k
+            if max(abs(sq % WIDTH - e % WIDTH), abs(sq // WIDTH - e // WIDTH)) <= k
         )
         for k in range(SAFE_MAX + 1)
     )
     for e in range(SIZE)
 )
-"""``_BALL[e][k]``: the squares within k king steps of ``e`` (not ``e``): all :func:`safe` looks at."""
+"""``_BALL[e][k]``: the squares within k king steps of ``e``, ``e`` itself included (a step away
+and back reaches it: its tile may be present). All :func:`safe` looks at, so its memo key."""
 
 _SAFE_CACHE: dict[int, bool] = {}
 SAFE_CACHE_LIMIT = 2_000_000
