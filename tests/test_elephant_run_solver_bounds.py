@@ -19,7 +19,7 @@ from game.elephant_run.board import FULL, NEIGHBOUR_MASK, elephant_moves, farmer
 from game.elephant_run.rules import PHASE_PLAY, SIDE_ELEPHANT, SIDE_FARMERS, ElephantRunState
 from game.elephant_run.solver import Solver, safe
 
-FAMILIES = (
+FAMILIES: tuple[dict[str, str], ...] = (
     {},
     {"farmers": "5"},
     {"farmers": "7"},
@@ -83,7 +83,7 @@ def late_positions(count: int, seed: int, plies: int) -> list[ElephantRunState]:
             if state.phase == PHASE_PLAY:
                 seen.append(state)
             move = rng.choice(list(state.legal_moves(state.to_move()[0])))
-            state = state._apply_unchecked(move)  # type: ignore[arg-type]
+            state = state._apply_unchecked(move)
         if seen:
             out.append(seen[-rng.randint(1, min(plies, len(seen)))])
     return out
@@ -122,7 +122,7 @@ def test_best_moves_keep_exactly_the_moves_plain_minimax_keeps() -> None:
         assert verdict.gain == value
         expected = []
         for move in state.legal_moves(state.to_move()[0]):
-            child = state._apply_unchecked(move)  # type: ignore[arg-type]
+            child = state._apply_unchecked(move)
             scored = child.points - state.points
             after = (
                 0
