@@ -136,8 +136,10 @@ _BALL: tuple[tuple[int, ...], ...] = tuple(
 and back reaches it: its tile may be present). All :func:`safe` looks at, so its memo key."""
 
 _SAFE_CACHE: dict[int, bool] = {}
-SAFE_CACHE_LIMIT = 2_000_000
-"""Answers :func:`safe` keeps (a pure function of its arguments); past the limit it starts afresh."""
+SAFE_CACHE_LIMIT = 500_000
+"""Answers :func:`safe` keeps, shared by every solver of the process (it is a pure function of its
+arguments; about 100 bytes each, so ~50 MB at most beside the hard level's memo); past the limit
+it starts afresh. Only its speed depends on it, never an answer nor a node count."""
 
 
 def safe(vacant: int, e: int, k: int, d: int) -> bool:
