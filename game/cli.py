@@ -20,6 +20,7 @@ from game import clock
 from game.ai import ALL_LEVELS, LEVELS
 from game.cli_analyse import add_commands as add_analysis_commands
 from game.cli_bench import add_command as add_bench_command
+from game.cli_start import solve_start
 from game.core import GameError, GameInfo, GameState, parse_option_args
 from game.ladder import (
     BOT_LEVELS,
@@ -484,7 +485,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     ``GameInfo.solve_report`` (Elephant Run): ``(state, seconds) -> lines``."""
     info = _game(args.game)
     if args.start or args.check_table:
-        return _solve_start(info, args)
+        return solve_start(info, args)
     solver = info.solve_report
     if solver is None:
         solvable = ", ".join(g.id for g in all_games() if g.solve_report is not None)
@@ -494,35 +495,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
     state = _replay(_start_state(info, args.option, args.position), args.moves)
     for line in solver(state, args.seconds):
         print(line, flush=True)
-    return 0
-
-
-def _solve_start(info: GameInfo, args: argparse.Namespace) -> int:
-    """``solve GAME --start [--json]``: every start's proved value for the options given;
-    ``--check-table``: re-prove every claim of the shipped tables (exit 1 if one fails)."""
-    values = info.start_values
-    if values is None:
-        proved = ", ".join(g.id for g in all_games() if g.start_values is not None)
-        raise UsageError(f"{info.title} has no proved start table (games with one: {proved})")
-    if args.moves or args.position:
-        raise UsageError("--start and --check-table take no position or moves")
-    if args.check_table:
-        if values.check is None:
-            raise UsageError(f"{info.title}'s start table has no checker")
-        ok, lines = values.check()
-        for line in lines:
-            print(line, flush=True)
-        return 0 if ok else 1
-    try:
-        options = info.validate(parse_option_args(args.option))
-    except GameError as exc:
-        raise UsageError(str(exc)) from None
-    report = values.report(options)
-    if args.json:
-        print(json.dumps(report, indent=1))
-    else:
-        for line in values.lines(report):
-            print(line)
     return 0
 
 

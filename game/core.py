@@ -489,7 +489,7 @@ class StartValues:
 
     report: Callable[[Mapping[str, str]], dict[str, Any]]
     lines: Callable[[Mapping[str, Any]], list[str]]
-    check: Callable[[], tuple[bool, list[str]]] | None = None
+    check: Callable[[Mapping[str, str], Callable[[str], None] | None], tuple[bool, list[str]]] | None = None
 
 
 @dataclass(frozen=True)

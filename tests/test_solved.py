@@ -118,8 +118,12 @@ def test_the_sentences_name_the_winner_and_the_distance() -> None:
 
 
 def test_out_of_reach_gives_no_words() -> None:
-    fresh = get("elephant-run").new_state()
+    # before the elephant places, only an option family the start table has settled speaks
+    # (tests/test_starts.py); one it has not says nothing
+    fresh = get("elephant-run").new_state({"compound": "on"})
     assert not within_reach(fresh) and solved_text(fresh) is None  # the elephant is still to place
+    settled = get("elephant-run").new_state()
+    assert within_reach(settled) and "farmers win" in (solved_text(settled) or "")
     far = endgame(REACH_NEED + 1).state
     assert not within_reach(far)
 

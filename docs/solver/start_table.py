@@ -8,7 +8,11 @@ the moment it is settled, and a square already in the table is skipped, so a run
 and started again without losing a finished square. Nothing here is guessed: a square not yet
 settled is simply absent.
 
-    nice -n 19 .venv/bin/python docs/solver/start_table.py [--bits 29] [--squares a1,b1,...] [--python]
+    nice -n 19 .venv/bin/python docs/solver/start_table.py [--farmers 5|6|7] [--bits 29]
+        [--squares a1,b1,...] [--python]
+
+Other families go to ``start_table_<F>f_off.json`` (``game/elephant_run/starts.py`` reads them by
+that name) with their own log in ``docs/solver/runs/``.
 
 Only reads game.elephant_run (for square names and, with --python, the Python checker
 game.elephant_run.table_check).
@@ -61,8 +65,8 @@ def load_table() -> dict[str, Any]:
         return loaded
     return {
         "about": (
-            "Elephant Run's start squares with best play, default options (6 farmers, compound moves "
-            "off): the points the elephant forces from each start square against every farmers' "
+            f"Elephant Run's start squares with best play, {FARMERS} farmers, compound moves "
+            "off: the points the elephant forces from each start square against every farmers' "
             "placement, counted up to 12 so every points target 8-12 is answered (the elephant wins "
             "with target T exactly when elephant_points >= T). 'placement' is a farmers' placement "
             "that holds the elephant to that many. Proved by docs/solver/er_solve.c (the start "
@@ -191,7 +195,15 @@ def main() -> None:
     parser.add_argument(
         "--python", action="store_true", help="also check each placement with the Python solver"
     )
+    parser.add_argument(
+        "--farmers", type=int, default=6, choices=(5, 6, 7), help="the option family (compound moves off)"
+    )
     args = parser.parse_args()
+    global FARMERS, TABLE, LOG
+    FARMERS = args.farmers
+    if FARMERS != 6:  # the default family keeps the file name it was first shipped under
+        TABLE = TABLE.with_name(f"start_table_{FARMERS}f_off.json")
+        LOG = RUNS / f"start_{FARMERS}f_off.log"
     RUNS.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.squares.split(","):

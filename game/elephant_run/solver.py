@@ -46,7 +46,7 @@ Measured (27 November 2026, busy 2-core machine, CPU seconds; ``/tmp`` scripts c
 solver with the one before the port on the same positions, fresh memo each): 200 positions from
 seeded random games where the elephant needs at most 4 points, valued exactly up to one above
 their need: 2.09 million nodes and 15.9 s before, 49 000 nodes and 0.9 s after; 60 positions
-needing up to 6: 24.8 million nodes and 266 s before, 1.39 million and 30 s after (18 times fewer
+needing up to 6: 24.8 million nodes and 265 s before, 1.41 million and 29 s after (18 times fewer
 nodes, 9 times faster; about 45 000 nodes a second). A whole start is now within reach of a check:
 :mod:`.table_check` re-proves the start table's placements (figures in ``docs/solver/README.md``);
 the hard level still solves only the last stretch of a game (``ai.SOLVE_FROM_NEED``).

@@ -16,7 +16,7 @@ and a damaged file is treated as absent (its family open) rather than trusted.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -218,14 +218,22 @@ def report_lines(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-START_VALUES = StartValues(report=start_report, lines=report_lines)
-"""What the register offers of the table (``GameInfo.start_values``); the re-proof is added by
-:mod:`.table_check` when it is ready."""
+def _check(options: Mapping[str, str], echo: Callable[[str], None] | None) -> tuple[bool, list[str]]:
+    """The re-proof of the shipped tables (:mod:`.table_check`), imported only when asked for."""
+    from game.elephant_run.table_check import check_table_lines
+
+    return check_table_lines(options, echo)
+
+
+START_VALUES = StartValues(report=start_report, lines=report_lines, check=_check)
+"""What the register offers of the table (``GameInfo.start_values``)."""
 
 
 FAMILIES: tuple[tuple[int, bool], ...] = ((6, False), (5, False), (7, False), (6, True), (5, True), (7, True))
 """Every option family, the default first: the rules window says something of each."""
 NUMBERS = {5: "Five", 6: "Six", 7: "Seven"}
+MIN_TARGET = 8
+"""The fewest points the ``points`` option can ask of the elephant."""
 
 
 def family_sentence(farmers: int, compound: bool) -> str:
@@ -245,6 +253,12 @@ def family_sentence(farmers: int, compound: bool) -> str:
             f"starting on {best.square}."
         )
     held = ", ".join(centre.placement)
+    if best.points < MIN_TARGET:
+        return (
+            f"{name}: the farmers win with best play whatever the points needed, since the right "
+            f"placement holds the elephant to at most {best.points} from any start (against c2, "
+            f"farmers on {held} hold it to {centre.points})."
+        )
     return (
         f"{name}: the farmers win with best play when the elephant needs {best.points + 1} or more "
         f"points, since the right placement holds it to at most {best.points} from any start "
