@@ -136,7 +136,10 @@ def test_the_rules_say_each_family_from_the_table_and_never_guess(tmp_path: Path
     for farmers, compound in starts.FAMILIES:
         sentence = starts.family_sentence(farmers, compound)
         if "not solved yet" in sentence:  # the open ones are named together in one line
-            assert f"{starts.NUMBERS[farmers].lower()} farmers with compound moves" in help_text
+            assert (
+                f"{starts.NUMBERS[farmers].lower()} farmers, compound {'on' if compound else 'off'}"
+                in help_text
+            )
         else:
             assert sentence in help_text
     table = starts.table(6, False)
@@ -144,7 +147,7 @@ def test_the_rules_say_each_family_from_the_table_and_never_guess(tmp_path: Path
     sentence = starts.family_sentence(6, False)
     if len(table.squares) == SIZE:
         best = max(v.points for v in table.squares.values())
-        assert f"at most {best} " in sentence and ", ".join(table.squares["c2"].placement) in sentence
+        assert f"at most {best} " in sentence and " ".join(table.squares["c2"].placement) in sentence
     else:
         assert "not solved yet" in sentence
     assert "not solved yet (0 of 24" in starts.family_sentence(5, True) or starts.table(5, True) is not None

@@ -6,6 +6,8 @@ player in :mod:`.ai`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.core import CC_BY_SA_4, Credit, GameInfo, GameState
 from game.elephant_run.ai import ai
 from game.elephant_run.badge import BADGE
@@ -24,6 +26,7 @@ from game.elephant_run.rules import (
 )
 from game.elephant_run.solver import report as solve_report
 from game.elephant_run.starts import START_VALUES, solved_paragraph
+from game.elephant_run.table_check import check_table_lines
 
 SUMMARY = "An elephant eats the field tile by tile; farmers must hem it in."
 
@@ -152,7 +155,7 @@ GAME = GameInfo(
     solve_report=solve_report,
     greedy=greedy_move,
     solved_badge=BADGE,
-    start_values=START_VALUES,
+    start_values=replace(START_VALUES, check=check_table_lines),
     styles=_styles,
     level_notes={
         "easy": "looks one move ahead as the elephant and misses some chances",

@@ -16,7 +16,7 @@ and a damaged file is treated as absent (its family open) rather than trusted.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -218,17 +218,6 @@ def report_lines(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def _check(options: Mapping[str, str], echo: Callable[[str], None] | None) -> tuple[bool, list[str]]:
-    """The re-proof of the shipped tables (:mod:`.table_check`), imported only when asked for."""
-    from game.elephant_run.table_check import check_table_lines
-
-    return check_table_lines(options, echo)
-
-
-START_VALUES = StartValues(report=start_report, lines=report_lines, check=_check)
-"""What the register offers of the table (``GameInfo.start_values``)."""
-
-
 FAMILIES: tuple[tuple[int, bool], ...] = ((6, False), (5, False), (7, False), (6, True), (5, True), (7, True))
 """Every option family, the default first: the rules window says something of each."""
 NUMBERS = {5: "Five", 6: "Six", 7: "Seven"}
@@ -248,41 +237,32 @@ def family_sentence(farmers: int, compound: bool) -> str:
     best = max(values, key=lambda v: v.points)
     centre = found.squares["c2"]
     if best.points >= found.cap:
-        return (
-            f"{name}: the elephant wins with best play at every target up to {found.cap}, "
-            f"starting on {best.square}."
-        )
-    held = ", ".join(centre.placement)
+        return f"{name}: the elephant wins at every target up to {found.cap}, starting on {best.square}."
+    fence = f"against c2, farmers on {' '.join(centre.placement)} hold it to {centre.points}"
     if best.points < MIN_TARGET:
-        return (
-            f"{name}: the farmers win with best play whatever the points needed, since the right "
-            f"placement holds the elephant to at most {best.points} from any start (against c2, "
-            f"farmers on {held} hold it to {centre.points})."
-        )
+        return f"{name}: the farmers win at every target; the elephant gets at most {best.points} ({fence})."
     return (
-        f"{name}: the farmers win with best play when the elephant needs {best.points + 1} or more "
-        f"points, since the right placement holds it to at most {best.points} from any start "
-        f"(against c2, farmers on {held} hold it to {centre.points}); at {best.points} or fewer the "
-        f"elephant wins, starting on {best.square}."
+        f"{name}: the farmers win at {best.points + 1} points or more, since the elephant gets at most "
+        f"{best.points} ({fence}); at {best.points} or fewer it wins from {best.square}."
     )
 
 
 def solved_paragraph() -> str:
     """The rules window's closing section: what computer proofs settled about the start."""
-    lines = [
-        "Solved with best play",
-        "A computer proof settles who wins from the start, for each set of options proved so far:",
-    ]
+    lines = ["Solved with best play"]
     open_ones: list[str] = []
     for farmers, compound in FAMILIES:
         found = table(farmers, compound)
         if found is not None and len(found.squares) == SIZE:
             lines.append(f"- {family_sentence(farmers, compound)}")
-            continue
-        moves = "on" if compound else "off"
-        name = f"{NUMBERS.get(farmers, str(farmers)).lower()} farmers with compound moves {moves}"
-        proved = 0 if found is None else len(found.squares)
-        open_ones.append(name + (f" ({proved} of {SIZE} start squares so far)" if proved else ""))
+        else:
+            moves = "on" if compound else "off"
+            open_ones.append(f"{NUMBERS.get(farmers, str(farmers)).lower()} farmers, compound {moves}")
     if open_ones:
         lines.append(f"- Not solved yet: {'; '.join(open_ones)}.")
     return "\n".join(lines) + "\n"
+
+
+START_VALUES = StartValues(report=start_report, lines=report_lines)
+"""What the register offers of the table (``GameInfo.start_values``, where ``__init__`` adds the
+re-proof of :mod:`.table_check`, which reads this module: no cycle)."""
