@@ -248,9 +248,9 @@ class LessonScreen(Scene):
         self._apply(self.view.handle_click(pos, player))
 
     def _apply(self, action: ViewAction) -> None:
+        """What the board made of a click: a whole move goes to the lesson, words go to the panel."""
         if action.heard:
             self.app.sound.announce(action.heard)
-        """What the board made of a click: a whole move goes to the lesson, words go to the panel."""
         if action.move is not None and action.player is not None:
             self.try_move(action.move)
         elif action.message is not None:
