@@ -20,6 +20,7 @@ from scenes.kit import style
 from scenes.kit.app import Scene
 from scenes.kit.failures import failure_sentence
 from scenes.kit.fonts import font
+from scenes.shell.solved_starts import StartGrid, card_rect, draw_card, start_grid
 from scenes.shell.windows.dialogs import ChoiceRow
 
 if TYPE_CHECKING:
@@ -100,6 +101,8 @@ class NewGameScene(Scene):
         self.coach_button: UIButton | None = None
         """The coach's switch, offered on easy while the coach is off (it stays once switched here)."""
         self.coach_switched = False
+        self._starts: tuple[tuple[tuple[str, str], ...], StartGrid | None] | None = None
+        """The best-play card's grid and the options it was read for (read again when they change)."""
 
     def _offers_lessons(self) -> bool:
         from game.lessons import lessons_for
@@ -445,6 +448,28 @@ class NewGameScene(Scene):
                 step = round(font(14, bold).get_linesize() * 1.04)
                 top = button.centery - (step * len(lines)) // 2
                 style.text_block(surface, lines, (self.label_x, top), 14, colour, bold=bold)
+
+        self._draw_starts(surface)
+
+    def starts_grid(self) -> StartGrid | None:
+        """What each start square is worth for the chosen options, when the player asked to see
+        who wins with best play (a spoiler, off by default) and the game's start is proved."""
+        if not getattr(self.app.settings, "show_solved", False) or self.info.start_values is None:
+            return None
+        key = tuple(sorted(self.options.items()))
+        if self._starts is None or self._starts[0] != key:
+            self._starts = (key, start_grid(self.info, self.options))
+        return self._starts[1]
+
+    def _draw_starts(self, surface: pygame.Surface) -> None:
+        grid = self.starts_grid()
+        rect = (
+            None
+            if grid is None
+            else card_rect(self.panel_rect, surface.get_size(), grid, self.info.player_title)
+        )
+        if grid is not None and rect is not None:
+            draw_card(surface, rect, grid, self.info)
 
     def _draw_coach_offer(self, surface: pygame.Surface, width: int) -> None:
         """The coach's line beside its switch."""

@@ -31,7 +31,7 @@ SPEED_HELP: dict[str, str] = {
 
 
 SOLVED_TITLE = "Show who wins with best play"
-SOLVED_HELP = "Elephant Run endgames, once the solver can tell. A spoiler, so off at first."
+SOLVED_HELP = "Elephant Run: what each start is worth, and who wins once it is settled. A spoiler."
 """The "solved" badge's row (:mod:`scenes.shell.match.solved`)."""
 
 COACH_TITLE = "Coach"
