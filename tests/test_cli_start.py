@@ -49,3 +49,23 @@ def test_bad_start_requests_get_a_sentence(argv: list[str], capsys: pytest.Captu
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("error:") and "Traceback" not in err
+
+
+def test_output_cut_short_by_its_reader_is_no_crash() -> None:
+    """``python -m game solve elephant-run --start --json | head`` may close the pipe before the
+    command has written: it stops quietly, without a traceback. (The reading end is closed before
+    the command starts, so every write meets a closed pipe: no race.)"""
+    import os
+    import subprocess
+    import sys
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    command = [sys.executable, "-m", "game", "solve", "elephant-run", "--start", "--json"]
+    try:
+        done = subprocess.run(command, stdout=write_end, stderr=subprocess.PIPE, timeout=120, check=False)
+    finally:
+        os.close(write_end)
+    error = done.stderr.decode()
+    assert "Traceback" not in error and "BrokenPipe" not in error, error
+    assert done.returncode == 1
