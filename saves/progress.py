@@ -23,6 +23,10 @@ never put aside.
 Every write first reads the file on disk again and keeps the better of its stars and ours, lesson by
 lesson, so a second copy of the app on the same folder (which :mod:`saves.instance` normally turns
 away) or anything else that wrote the file meanwhile loses nothing.
+
+The same kind of file keeps the stars of "Practise your mistakes" (:mod:`saves.practice_stars`),
+position by position: :class:`Stars` is both, told apart by a :class:`StarsKind` (the file's name,
+its format's name, its limits and the words about it).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,11 +57,31 @@ _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 """Game and lesson ids as the games write them; anything else in the file is not ours."""
 
 
-class Progress(KeptFile):
-    """The stars of every lesson, read lazily from ``<root>/progress.json`` on first use."""
+@dataclass(frozen=True)
+class StarsKind:
+    """One kind of stars file: the best stars per game and per item (a lesson, a practised position)."""
 
-    def __init__(self, root: Path | str) -> None:
-        super().__init__(root, PROGRESS_FILE.removesuffix(".json"), WORDS)
+    file: str
+    """Its name in the data folder: ``progress.json``."""
+    format: str
+    """The ``format`` it names itself by: a file of another kind is not read as this one."""
+    what: str
+    """What it is, for a refusal: "a lesson progress file"."""
+    item: str
+    """What its stars are earned in, for a refusal: "lesson"."""
+    words: FileWords
+    limits: Limits
+
+
+LESSONS = StarsKind(PROGRESS_FILE, FORMAT, "a lesson progress file", "lesson", WORDS, LIMITS)
+
+
+class Stars(KeptFile):
+    """The best stars of every item of one :class:`StarsKind`, read lazily from its file on first use."""
+
+    def __init__(self, root: Path | str, kind: StarsKind) -> None:
+        super().__init__(root, kind.file.removesuffix(".json"), kind.words)
+        self.kind = kind
         self._games: dict[str, dict[str, int]] | None = None
 
     # -- reading ------------------------------------------------------------------------------------
@@ -70,77 +95,84 @@ class Progress(KeptFile):
         """The stars in the file on disk ({} when there is none). A damaged file is put aside; a newer
         version's is read as far as understood and marks this progress unwritable (:attr:`writable`)."""
         try:
-            data = read_json(self.path, LIMITS)
-            if is_newer(data):
+            data = read_json(self.path, self.kind.limits)
+            if is_newer(data, self.kind):
                 self._leave_alone()
-                return parse_progress(data, strict=False)
-            return parse_progress(data)
+                return parse_progress(data, strict=False, kind=self.kind)
+            return parse_progress(data, kind=self.kind)
         except ReadError as exc:
             if exc.kind == MISSING or not self._there():
                 return {}  # nothing on disk to keep: the first record writes the file
             self._put_aside(exc.reason)
             return {}
 
-    def stars(self, game_id: str, lesson_id: str) -> int:
-        """The best stars earned in one lesson (0: not finished yet)."""
-        return self.games.get(game_id, {}).get(lesson_id, 0)
+    def stars(self, game_id: str, item_id: str) -> int:
+        """The best stars earned in one item: a lesson, a position (0: none yet)."""
+        return self.games.get(game_id, {}).get(item_id, 0)
 
     def started(self, game_id: str) -> bool:
-        """Whether any lesson of the game was ever finished."""
+        """Whether stars were ever earned in the game."""
         return any(self.games.get(game_id, {}).values())
 
-    def summary(self, game_id: str, lesson_ids: Iterable[str]) -> tuple[int, int]:
-        """(lessons finished, stars earned) among the lessons the game has now."""
-        earned = [self.stars(game_id, lesson_id) for lesson_id in lesson_ids]
+    def summary(self, game_id: str, item_ids: Iterable[str]) -> tuple[int, int]:
+        """(items with stars, stars earned) among ``item_ids``: the lessons the game has now."""
+        earned = [self.stars(game_id, item_id) for item_id in item_ids]
         return sum(1 for s in earned if s > 0), sum(earned)
 
     # -- writing ------------------------------------------------------------------------------------
-    def record(self, game_id: str, lesson_id: str, stars: int) -> bool:
-        """Remember ``stars`` for a finished lesson if they beat the best so far; True if they did.
+    def record(self, game_id: str, item_id: str, stars: int) -> bool:
+        """Remember ``stars`` for an item done if they beat the best so far; True if they did.
 
-        Raises OSError when the disk refuses (the progress stays in memory for this session)."""
-        if not (_ID.match(game_id) and _ID.match(lesson_id)):
-            raise ValueError(f"not a lesson id: {game_id!r}/{lesson_id!r}")
+        Raises OSError when the disk refuses (the stars stay in memory for this session)."""
+        if not (_ID.match(game_id) and _ID.match(item_id)):
+            raise ValueError(f"not a {self.kind.item} id: {game_id!r}/{item_id!r}")
         stars = max(1, min(MAX_STARS, int(stars)))
-        if stars <= self.stars(game_id, lesson_id):
+        if stars <= self.stars(game_id, item_id):
             return False
-        self.games.setdefault(game_id, {})[lesson_id] = stars
+        self.games.setdefault(game_id, {})[item_id] = stars
         if not self.writable:
             return True
-        for game, lessons in self._read().items():  # what another copy wrote meanwhile is kept too
+        for game, items in self._read().items():  # what another copy wrote meanwhile is kept too
             ours = self.games.setdefault(game, {})
-            for lesson, best in lessons.items():
-                ours[lesson] = max(best, ours.get(lesson, 0))
+            for item, best in items.items():
+                ours[item] = max(best, ours.get(item, 0))
         if self.writable:  # reading again may have found a newer version's file, or one put aside
-            write_atomic(self.path, dumps(self.games))
+            write_atomic(self.path, dumps(self.games, self.kind))
         return True
 
 
-def dumps(games: dict[str, dict[str, int]]) -> str:
+class Progress(Stars):
+    """The stars of every lesson, read lazily from ``<root>/progress.json`` on first use."""
+
+    def __init__(self, root: Path | str) -> None:
+        super().__init__(root, LESSONS)
+
+
+def dumps(games: dict[str, dict[str, int]], kind: StarsKind = LESSONS) -> str:
     """The file's text (sorted, so a re-write with the same stars is the same bytes)."""
-    data = {"format": FORMAT, "version": VERSION, "games": games}
+    data = {"format": kind.format, "version": VERSION, "games": games}
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
-def is_newer(data: Any) -> bool:
-    """Whether parsed ``data`` is a progress file from a newer version of the app (left alone)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+def is_newer(data: Any, kind: StarsKind = LESSONS) -> bool:
+    """Whether parsed ``data`` is a file of ``kind`` from a newer version of the app (left alone)."""
+    if not isinstance(data, dict) or data.get("format") != kind.format:
         return False
     version = data.get("version", VERSION)
     return isinstance(version, int) and not isinstance(version, bool) and version > VERSION
 
 
-def parse_progress(data: Any, strict: bool = True) -> dict[str, dict[str, int]]:
+def parse_progress(data: Any, strict: bool = True, kind: StarsKind = LESSONS) -> dict[str, dict[str, int]]:
     """The stars in parsed ``data``; ReadError if anything in it is not what this app writes.
 
     Strict on purpose: a file with one impossible entry has been edited or damaged, and a partial
     read that is later written back would quietly lose the rest. ``strict=False`` is for a newer
     version's file, which is never written back: what this version understands is taken, the rest
     skipped, and nothing raises."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") != kind.format:
         if not strict:
             return {}
-        raise ReadError("damaged", "it is not a lesson progress file")
+        raise ReadError("damaged", f"it is not {kind.what}")
     games = data.get("games", {})
     if not isinstance(games, dict):
         if not strict:
@@ -157,7 +189,7 @@ def parse_progress(data: Any, strict: bool = True) -> dict[str, dict[str, int]]:
             if not _ID.match(lesson_id):
                 if not strict:
                     continue
-                raise ReadError("damaged", "it names a lesson in a way this app never writes")
+                raise ReadError("damaged", f"it names a {kind.item} in a way this app never writes")
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_STARS:
                 if not strict:
                     continue

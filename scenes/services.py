@@ -1,10 +1,11 @@
-"""The app's shared services: the data folder with its saves, settings and lesson stars, and the
-AI processes working for the app, one a lane (the computer's move, hints, the "solved" badge).
+"""The app's shared services: the data folder with its saves, settings, lesson and practice stars, and
+the AI processes working for the app, one a lane (the computer's move, hints, the "solved" badge).
 
 Built here, outside the kit, by :func:`scenes.routes.new_app` (and by the tests that make an app
 alone), and handed to :class:`~scenes.kit.app.App`, which knows them only through the protocol in
 :mod:`scenes.kit.services`: so the kit that draws never imports ``saves``, and the disk's sentences
-stay the shell's business.
+stay the shell's business. Building them also tells the kit that a save's refusal (``SaveError``) is
+a sentence for players; importing this module changes nothing.
 """
 
 from __future__ import annotations
@@ -15,14 +16,13 @@ from pathlib import Path
 from game.worker import AIWorker
 from saves.atomic import remove_stray_temps
 from saves.paths import resolve_config_dir, resolve_data_dir
+from saves.practice_stars import PracticeStars
 from saves.progress import Progress
 from saves.save_file import SaveError
 from saves.settings import Settings, load_settings, save_settings
 from saves.store import SaveStore
 from scenes.kit.failures import worded_for_players
 from scenes.kit.services import LANES, Tell
-
-worded_for_players(SaveError)  # a save's refusal is a sentence for players where it is raised
 
 
 def _quiet(text: str, seconds: float) -> None:
@@ -35,12 +35,14 @@ class FolderServices:
     that a screen has not asked for, but the settings and the saves' listing."""
 
     def __init__(self, data_dir: Path | None = None) -> None:
+        worded_for_players(SaveError)  # a save's refusal is a sentence for players where it is raised
         self.data_dir = resolve_data_dir(data_dir)
         self.config_dir = resolve_config_dir(data_dir)
         self.store = SaveStore(self.data_dir)
         self.settings: Settings = load_settings(self.config_dir)
         self.lanes: dict[str, AIWorker] = {}
         self._progress: Progress | None = None
+        self._practice_stars: PracticeStars | None = None
         self._tell: Tell = _quiet
 
     def start(self, tell: Tell) -> None:
@@ -74,6 +76,16 @@ class FolderServices:
             if self._progress.games is not None and self._progress.message:
                 self._tell(self._progress.message, 8.0)
         return self._progress
+
+    @property
+    def practice_stars(self) -> PracticeStars:
+        """The stars of "Practise your mistakes", read on first use; a damaged or newer file is told
+        of then, once."""
+        if self._practice_stars is None:
+            self._practice_stars = PracticeStars(self.data_dir)
+            if self._practice_stars.games is not None and self._practice_stars.message:
+                self._tell(self._practice_stars.message, 8.0)
+        return self._practice_stars
 
     def close(self) -> None:
         for worker in self.lanes.values():

@@ -178,7 +178,8 @@ def test_an_unknown_speed_and_no_settings_animate_at_normal_speed() -> None:
     assert duration_scale(None) == 1.0
 
 
-def test_a_saves_refusal_keeps_its_own_sentence() -> None:
+def test_a_saves_refusal_keeps_its_own_sentence(tmp_path: Path) -> None:
+    FolderServices(tmp_path)  # building the services tells the kit (importing them does not)
     refused = SaveError("This save is from a newer version of Curio Boards.")
     assert failure_sentence("The game could not be loaded", refused) == (
         "The game could not be loaded: This save is from a newer version of Curio Boards."
@@ -186,3 +187,27 @@ def test_a_saves_refusal_keeps_its_own_sentence() -> None:
     assert failure_sentence("The game could not be loaded", ValueError("bad literal")) == (
         "The game could not be loaded: something unexpected went wrong; the details are in the log."
     )
+
+
+def test_importing_the_services_tells_the_kit_nothing() -> None:
+    """A module's import changes nothing: a ``SaveError`` is worded for players once services are built."""
+    import subprocess
+    import sys
+
+    script = (
+        "import scenes.services\n"
+        "from pathlib import Path\n"
+        "from tempfile import mkdtemp\n"
+        "from saves.save_file import SaveError\n"
+        "from scenes.kit.failures import failure_reason\n"
+        "refused = SaveError('This save is damaged.')\n"
+        "print(failure_reason(refused))\n"
+        "scenes.services.FolderServices(Path(mkdtemp()))\n"
+        "print(failure_reason(refused))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True
+    )
+    before, after = done.stdout.splitlines()[-2:]
+    assert before.startswith("something unexpected went wrong")
+    assert after == "This save is damaged"

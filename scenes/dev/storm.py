@@ -316,10 +316,7 @@ def storm(
             # The storm's own way back to its screen: the screens it left are dropped and collected
             # first, as the app does after a navigation, so the figures are the screen's and not
             # two stacks of the storm's scaffolding alive at once.
-            while app.stack:
-                app.stack.pop().leave()
-            app.settle.forget(app.stack)
-            app.settle.last_frame = None
+            app.clear()
             memory.release()
             build(app, screen)
             app.step(pygame.event.get(), 1 / 60)

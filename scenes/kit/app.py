@@ -257,6 +257,17 @@ class App(AppWindow, AppServices):
             self.stack.pop().leave()
         self.push(scene)
 
+    def clear(self) -> None:
+        """No screen: leave every scene, top first, and forget what the settling kept of them (their
+        pictures from before a resize, the last frame), so nothing holds a screen that is gone. The
+        developer tools' way back to a screen of their own (:mod:`scenes.dev.storm`); the app itself
+        always shows a screen, so it clears only to close (:meth:`shutdown`)."""
+        while self.stack:
+            self.stack.pop().leave()
+        self.settle.forget(self.stack)
+        self.settle.last_frame = None
+        self._garbage_due = True
+
     def reset_to(self, scene: Scene) -> None:
         """Clear the stack (e.g. back to the main menu) and show ``scene``."""
         while self.stack:
@@ -620,8 +631,7 @@ class App(AppWindow, AppServices):
         """Leave every scene (autosave happens there) and stop the AI worker at once; the window's
         size and place are saved first, while it is still there."""
         self._save_window(now=True)
-        while self.stack:
-            self.stack.pop().leave()
+        self.clear()
         self.services.close()
         self.sound.close()
         with contextlib.suppress(pygame.error):

@@ -1,6 +1,6 @@
 """The app's shared services as the screens reach them: ``app.store``, ``app.settings``,
-``app.progress``, ``app.data_dir``, ``app.worker``, ``app.hint_worker``, ``app.solve_worker``,
-``app.analysis_worker``.
+``app.progress``, ``app.practice_stars``, ``app.data_dir``, ``app.worker``, ``app.hint_worker``,
+``app.solve_worker``, ``app.analysis_worker``.
 
 Part of :class:`scenes.kit.app.App` (a base class of it), kept apart for its size. Each is a door
 to the services object the app was given (:mod:`scenes.kit.services`; built in
@@ -68,6 +68,12 @@ class AppServices:
         """The lesson stars (``saves.progress.Progress``), read on first use: the menu and the lessons
         list ask for them."""
         return self.services.progress
+
+    @property
+    def practice_stars(self) -> Any:
+        """The stars of "Practise your mistakes" (``saves.practice_stars.PracticeStars``), read when
+        the practice first opens."""
+        return self.services.practice_stars
 
     @property
     def worker(self) -> AIWorker:

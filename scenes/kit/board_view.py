@@ -286,6 +286,10 @@ class BoardView:
         (lessons, screenshots, tests) the board stays silent."""
         self._coach_threats: tuple[GameState, str, Marks] | None = None
         """The coach's threat marks of the last position asked about (:meth:`threat_marks`)."""
+        self.turn_words = True
+        """Whether the name plates say whose turn it is ("placing", "to choose", "waiting"): False
+        for a still picture (:mod:`scenes.kit.picture`), where nobody is about to act and the plates
+        say only "wins" or "draw" at the end (:meth:`seat_status`)."""
 
     # -- layout and state -------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -347,7 +351,10 @@ class BoardView:
     def seat_status(self, player: str, acting: str, waiting: str) -> str:
         """A side's word for its name plate: "wins" or "draw" (else nothing) at the end, "revealed"
         while a turn plays, "sealed" once its orders are in, "thinking…" for the computer, then
-        ``acting`` when it is the acting human and ``waiting`` when not."""
+        ``acting`` when it is the acting human and ``waiting`` when not (nothing for either without
+        :attr:`turn_words`)."""
+        if not self.turn_words:
+            acting = waiting = ""
         state = self.state
         if state.over:
             outcome = state.outcome()

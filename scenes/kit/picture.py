@@ -28,7 +28,6 @@ from scenes.kit.cache import SurfaceCache
 
 if TYPE_CHECKING:
     from game.core import GameState
-    from scenes.kit.board_view import BoardView
 
 log = logging.getLogger(__name__)
 
@@ -173,16 +172,6 @@ def _two(size: Sequence[int] | tuple[int, int]) -> tuple[int, int]:
         return 1, 1
 
 
-def _hold_still(view: BoardView) -> None:
-    """Make ``view`` a picture to look at, not a board to play on: nobody is about to act, so it
-    draws no legal targets, selection or hover hints and shows no one's secrets, and the name
-    plates say nothing of whose turn it is ("to choose", "waiting") — only "wins" or "draw" at the
-    end. Nobody acts in a :class:`~game.match.Snapshot` already; the name plates' words are kept
-    quiet on this one throwaway view, so the contract every view keeps is left as it is."""
-    seat_status = view.seat_status
-    view.seat_status = lambda player, acting, waiting: seat_status(player, "", "")  # type: ignore[method-assign]
-
-
 def _draw(
     game_id: str,
     state: GameState,
@@ -206,7 +195,10 @@ def _draw(
     game.validate(options)  # options a match could not start with are no picture either
     still = Snapshot.played(game, state, moves)
     view = make_view(still)
-    _hold_still(view)
+    # a picture to look at, not a board to play on: nobody acts in a Snapshot, so it draws no legal
+    # targets, selection or hover hints and shows no one's secrets; and the name plates say nothing
+    # of whose turn it is ("to choose", "waiting"), only "wins" or "draw" at the end
+    view.turn_words = False
     canvas = pygame.Surface(drawn_size)
     canvas.fill(BACKGROUND)
     view.layout(canvas.get_rect())

@@ -62,5 +62,9 @@ class Services(Protocol):
     def progress(self) -> Any:
         """The lesson stars (the shell's), read on first use."""
 
+    @property
+    def practice_stars(self) -> Any:
+        """The stars of "Practise your mistakes" (the shell's), read on first use."""
+
     def close(self) -> None:
         """Stop every AI process started (the app is closing)."""

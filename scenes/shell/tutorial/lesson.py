@@ -20,37 +20,35 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from game.core import GameError, GameInfo
 from game.lessons import LessonRun
 from scenes.kit import marks
-from scenes.kit.app import Scene
-from scenes.kit.board_view import BoardView, ViewAction
+from scenes.kit.board_view import BoardView
 from scenes.kit.failures import failure_sentence
 from scenes.kit.pacing import GENTLE, NOW, sooner
 from scenes.kit.registry import make_view
-from scenes.kit.view_host import over_window, released, typed
 from scenes.shell.tutorial import catalogue
-from scenes.shell.tutorial.controls import LessonControls
-from scenes.shell.tutorial.keys import LessonKeys
-from scenes.shell.tutorial.layout import LessonLayout
-from scenes.shell.tutorial.panel import HINT, REFUSED, RIGHT, WRONG, Feedback, LessonPainter
+from scenes.shell.tutorial.panel import REFUSED, RIGHT, WRONG, Feedback, LessonPainter
+from scenes.shell.tutorial.tries import BREATHE_SECONDS as BREATHE_SECONDS  # test_idle reads it here
+from scenes.shell.tutorial.tries import BoardTries
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from game.core import Move
     from scenes.kit.app import App
 
 REPLY_PAUSE = 0.45
-STARS_SECONDS = 1.0
-"""How long the finished lesson's stars take to pop in (the panel draws them from the clock)."""
-BREATHE_SECONDS = 4.0
-"""How long a step's rings breathe before they hold still."""
 """Seconds between the learner's move coming to rest and the other side's answer (at normal speed),
 so the two are seen as two moves."""
+STARS_SECONDS = 1.0
+"""How long the finished lesson's stars take to pop in (the panel draws them from the clock)."""
 
 
-class LessonScreen(Scene):
-    """``LessonScreen(app, info, index)``: lesson ``index`` of ``info``'s lessons."""
+class LessonScreen(BoardTries):
+    """``LessonScreen(app, info, index)``: lesson ``index`` of ``info``'s lessons (the learner's input
+    and the panel's buttons as the practice screen's, :class:`~.tries.BoardTries`)."""
 
     name = "lesson"
 
@@ -64,16 +62,9 @@ class LessonScreen(Scene):
         self.lesson = self.lessons[self.index]
         self.count = len(self.lessons)
         self.learner = self.lesson.learner
-        self.frame = LessonLayout()
-        self.controls = LessonControls(self.ui)
         self.painter = LessonPainter(self)
-        self.keys = LessonKeys(self)
-        self.clock = 0.0
-        self._marks_key: tuple[object, ...] = ()
-        self._marks_since = 0.0
         self.keep_progress = True
         """False for the showcase's pictures: a screenshot must not hand out stars."""
-        self._rules_window: Any = None
         self._start()
 
     def _start(self) -> None:
@@ -112,32 +103,9 @@ class LessonScreen(Scene):
         who = self.info.player_title(others[0]) if others else "The other side"
         return f"{who} answers…"
 
-    @property
-    def view_buttons(self) -> dict[str, Any]:
-        """The board's own buttons by key (the match screen's name, so gesture drivers serve both)."""
-        return self.controls.view_buttons
-
-    @property
-    def text_rect(self) -> pygame.Rect:
-        """The panel's words: down to the board's buttons while there are any, else further down."""
-        if self.controls.view_buttons:
-            return self.frame.text
-        text = self.frame.text
-        return pygame.Rect(text.left, text.top, text.width, self.frame.buttons_top - 14 - text.top)
-
-    def marks_clock(self) -> float:
-        """The clock the marks breathe by: it runs for :data:`BREATHE_SECONDS` after the marks
-        change (a new step, a "Show me"), then holds, so the rings catch the eye and then keep
-        still — a lesson left open costs no more than any other still screen."""
-        key = (id(self.run.step), id(self.shown), self.reply_due is None, self.completed)
-        if key != self._marks_key:
-            self._marks_key = key
-            self._marks_since = self.clock
-        return min(self.clock, self._marks_since + BREATHE_SECONDS)
-
-    def marks_breathing(self) -> bool:
-        self.marks_clock()
-        return self.clock < self._marks_since + BREATHE_SECONDS
+    def marks_key(self) -> object:
+        """The marks change with the step, a "Show me", the reply on its way and the end."""
+        return (id(self.run.step), id(self.shown), self.reply_due is None, self.completed)
 
     def step_marks(self) -> marks.Marks | None:
         """The current step's rings and arrows, while the learner is to act on it."""
@@ -152,115 +120,32 @@ class LessonScreen(Scene):
             return None
         return self.learner
 
-    # -- layout and lifecycle -------------------------------------------------------------------------
-    def layout(self, size: tuple[int, int]) -> None:
-        self.frame = LessonLayout.fit(size)
-        self.view.layout(self.frame.board)
-        self.controls.build(self.frame, self._next_label())
-        self.painter.forget_layout()
-        self._refresh_buttons(force=True)
-
-    def _next_label(self) -> str:
+    # -- the panel's answers -------------------------------------------------------------------------
+    def next_label(self) -> str:
         return "Next lesson" if self.index + 1 < self.count else "Practice game"
 
-    def enter(self) -> None:
-        super().enter()
-        self.view.settings = self.app.settings
-
     def _refresh_buttons(self, force: bool = False) -> None:
-        player = self.input_player()
-        specs = self.view.buttons(player) if player is not None else []
-        self.controls.show_view_buttons(specs, self.frame.view_buttons, force)
+        self._refresh_view_buttons(force)
         self.controls.set_enabled("next", self.completed)
         self.controls.set_enabled("show", self.run.step is not None and not self.completed)
 
-    # -- events ---------------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
-        self.keys.heard(event)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self._button(event.ui_element)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEMOTION:
-            self.view.hover(event.pos if self.frame.board.collidepoint(event.pos) else None)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            if over_window(self.ui, event.pos):
-                return
-            if event.button == 1 and self.frame.board.collidepoint(event.pos):
-                self._board_click(event.pos)
-            elif event.button == 3 and self.view.cancel():
-                self.note = None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            action = released(self.view, event.pos, self.input_player())
-            if action is not None:
-                self._apply(action)
+    def commands(self) -> dict[str, Callable[[], None]]:
+        return {
+            "restart": self.restart,
+            "show": self.show_me,
+            "rules": self.open_rules,
+            "lessons": self.to_lessons,
+            "next": self.next_lesson,
+        }
 
-    def _key(self, event: pygame.event.Event) -> None:
-        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        if not ctrl and self.keys.key(event):  # the cursor and Tab, when the keyboard has them
-            return
-        if not ctrl and event.key not in (pygame.K_ESCAPE, pygame.K_F1):
-            # typed orders (Elasta's digits, Enter to confirm) go to the view first
-            action = typed(self.view, event, self.input_player())
-            if action is not None:
-                self._apply(action)
-                return
-        if ctrl and event.key == pygame.K_r:
-            self.restart()
-        elif event.key == pygame.K_h and not ctrl:
-            self.show_me()
-        elif event.key == pygame.K_F1:
-            self.open_rules()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.completed:
-            self.next_lesson()
-        elif event.key == pygame.K_ESCAPE:
-            if self._close_rules():
-                return
-            if self.view.cancel():
-                self.note = None
-            else:
-                self.to_lessons()
+    def may_go_on(self) -> bool:
+        return self.completed
 
-    def _button(self, element: Any) -> None:
-        command = self.controls.command(element)
-        if command is not None:
-            {
-                "restart": self.restart,
-                "show": self.show_me,
-                "rules": self.open_rules,
-                "lessons": self.to_lessons,
-                "next": self.next_lesson,
-            }[command]()
-            return
-        key = self.controls.view_key(element)
-        player = self.input_player()
-        if key is not None and player is not None:
-            self._apply(self.view.press(key, player))
-
-    def _board_click(self, pos: tuple[int, int]) -> None:
-        player = self.input_player()
-        if player is None:
-            if self.view.busy:
-                self.view.finish_animation()
-            elif self.completed:
-                self.note = Feedback("This lesson is done: on to the next one, or Restart.", HINT)
-            return
-        self._apply(self.view.handle_click(pos, player))
-
-    def _apply(self, action: ViewAction) -> None:
-        """What the board made of a click: a whole move goes to the lesson, words go to the panel."""
-        if action.heard:
-            self.app.sound.announce(action.heard)
-        if action.move is not None and action.player is not None:
-            self.try_move(action.move)
-        elif action.message is not None:
-            self.note = Feedback(action.message, REFUSED if action.error else HINT)
-        else:
-            self.note = None
-        self._refresh_buttons()
+    def idle_note(self) -> str | None:
+        return "This lesson is done: on to the next one, or Restart." if self.completed else None
 
     # -- the lesson -----------------------------------------------------------------------------------
-    def try_move(self, move: Any) -> None:
+    def try_move(self, move: Move) -> None:
         """Give the learner's move to the lesson: refused → taken back with the reason; accepted →
         animated, then the reply."""
         self.shown = None
@@ -363,22 +248,6 @@ class LessonScreen(Scene):
             self.app.pop()
         else:
             self.app.replace(self.app.make("lessons", self.info))
-
-    def open_rules(self) -> None:
-        from scenes.shell.windows.rules import open_rules_window
-
-        self._close_rules()
-        try:
-            self._rules_window = open_rules_window(self.ui, self.info)
-        except Exception as exc:
-            self.app.toast(failure_sentence("The rules could not be opened", exc))
-
-    def _close_rules(self) -> bool:
-        window, self._rules_window = self._rules_window, None
-        if window is not None and window.alive():
-            window.kill()
-            return True
-        return False
 
     # -- frame ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -21,6 +21,7 @@ from game.core import GameInfo
 from scenes.kit import marks, style
 from scenes.kit.app import Scene
 from scenes.kit.failures import failure_sentence
+from scenes.kit.fonts import font
 from scenes.kit.text import leading_clauses
 from scenes.shell.tutorial import catalogue
 
@@ -341,5 +342,5 @@ class LessonsScreen(Scene):
 def _rule_line(rule: str, size: int, room: int) -> tuple[str, int]:
     """A lesson's rule for its row, and the size to draw it at: set smaller if need be (down to
     12 px), then only its first clauses, never cut mid-word (the lesson itself shows it whole)."""
-    fitting = next((n for n in range(size, 11, -1) if style.font(n).size(rule)[0] <= room), 12)
-    return leading_clauses(rule, style.font(fitting), room), fitting
+    fitting = next((n for n in range(size, 11, -1) if font(n).size(rule)[0] <= room), 12)
+    return leading_clauses(rule, font(fitting), room), fitting

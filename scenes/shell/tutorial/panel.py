@@ -1,13 +1,17 @@
 """What the lesson screen draws: the board with the lesson's marks over it, and the lesson panel
 (which lesson, what to do, the feedback on the last move, and the stars at the end).
 
-The painter only reads the screen (through :class:`PaintedLesson`); the screen decides. Feedback
+The painter only reads the screen (through :class:`PaintedLesson`); the screen decides. What the
+practice screen's painter draws alike (the parchment, the board with its marks, the panel's heading,
+the dots, the feedback boxes and the stars) is here too, written once: :class:`PanelPainter` and the
+functions at the end. Feedback
 has two boxes of its own colour, so a refusal can never be mistaken for praise: red for a move
 that does not do the job (with the reason), green for one that does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -22,6 +26,7 @@ if TYPE_CHECKING:
     from game.core import GameInfo
     from game.lessons import Lesson, LessonRun
     from scenes.kit.board_view import BoardView
+    from scenes.kit.keyboard import KeyboardHost
     from scenes.shell.tutorial.layout import LessonLayout
 
 WRONG = "wrong"
@@ -41,16 +46,29 @@ class Feedback:
     kind: str
 
 
-class PaintedLesson(Protocol):
-    """What the painter reads from the lesson screen."""
+class Painted(Protocol):
+    """What every panel painter reads from its screen: the board, the layout, the keyboard's focus."""
+
+    view: BoardView
+    frame: LessonLayout
+
+    @property
+    def keys(self) -> KeyboardHost: ...
+
+    @property
+    def text_rect(self) -> pygame.Rect: ...
+
+    def marks_clock(self) -> float: ...
+
+
+class PaintedLesson(Painted, Protocol):
+    """What the lesson painter reads from the lesson screen."""
 
     info: GameInfo
     lesson: Lesson
     index: int
     count: int
     run: LessonRun
-    view: BoardView
-    frame: LessonLayout
     clock: float
     verdict: Feedback | None
     note: Feedback | None
@@ -58,16 +76,19 @@ class PaintedLesson(Protocol):
     show_text: str
     completed_at: float | None
     best_before: int
-    waiting_for: str | None
 
     @property
-    def text_rect(self) -> pygame.Rect: ...
+    def waiting_for(self) -> str | None: ...
 
     def step_marks(self) -> marks.Marks | None: ...
 
 
-class LessonPainter:
-    def __init__(self, scene: PaintedLesson) -> None:
+class PanelPainter:
+    """The parchment panel beside the board, and the board with its marks while it is still: what
+    the lesson's and the practice's painters share. A subclass draws its panel's words
+    (:meth:`_draw_panel`) and says which marks go over the board (:meth:`mark_layers`)."""
+
+    def __init__(self, scene: Painted) -> None:
         self.scene = scene
         self._chrome = Chrome(self._build_chrome)
 
@@ -85,49 +106,65 @@ class LessonPainter:
         with clipped(surface, scene.frame.board):
             scene.view.draw(surface)
             if not scene.view.busy:
-                for layer in (scene.step_marks(), scene.shown):
+                for layer in self.mark_layers():
                     if layer:
                         layer.draw(surface, scene.view, scene.marks_clock())
         self._draw_panel(surface)
         scene.keys.draw(surface)
 
+    def mark_layers(self) -> Sequence[marks.Marks | None]:
+        """The marks over the still board, bottom first."""
+        return ()
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        """The panel's words."""
+
+    def _draw_head(self, surface: pygame.Surface, where: str, title: str, rule: Sequence[str] = ()) -> int:
+        """Where we are (``where``, small capitals, with the dots on its right: :meth:`_draw_dots`),
+        the title, ``rule`` (lines under it) and a line across; returns the y below it all."""
+        box = self.scene.text_rect
+        x, width = box.left, box.width
+        head = style.text(surface, where, (x, box.top), 13, style.ACCENT, bold=True)
+        self._draw_dots(surface, box.right, head.centery)
+        title_size = 20 if self.scene.frame.compact else 23
+        lines = style.wrap(title, title_size, width, bold=True, max_lines=2)
+        y = style.text_block(surface, lines, (x, head.bottom + 4), title_size, style.INK, bold=True)
+        if rule:
+            y = style.text_block(surface, list(rule), (x, y + 2), 14, style.INK_SOFT, spacing=1.25)
+        y += 8
+        pygame.draw.line(surface, style.PARCHMENT_DARK, (x, y), (box.right, y), 2)
+        return y + 12
+
+    def _draw_dots(self, surface: pygame.Surface, right: int, cy: int) -> None:
+        """The dots of the steps or positions on the heading's right (none by default)."""
+
+
+class LessonPainter(PanelPainter):
+    scene: PaintedLesson
+
+    def __init__(self, scene: PaintedLesson) -> None:
+        super().__init__(scene)
+
+    def mark_layers(self) -> Sequence[marks.Marks | None]:
+        return (self.scene.step_marks(), self.scene.shown)
+
     # -- the panel ------------------------------------------------------------------------------------
     def _draw_panel(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        box = scene.text_rect
-        compact = scene.frame.compact
-        x, width = box.left, box.width
-        head = style.text(
-            surface, f"LESSON {scene.index + 1} OF {scene.count}", (x, box.top), 13, style.ACCENT, bold=True
-        )
-        self._draw_step_dots(surface, box.right, head.centery)
-        title_size = 20 if compact else 23
-        lines = style.wrap(scene.lesson.title, title_size, width, bold=True, max_lines=2)
-        y = style.text_block(surface, lines, (x, head.bottom + 4), title_size, style.INK, bold=True)
-        rule = style.wrap(scene.lesson.rule, 14, width, max_lines=3)  # wrapped rather than cut short
-        y = style.text_block(surface, rule, (x, y + 2), 14, style.INK_SOFT, spacing=1.25) + 8
-        pygame.draw.line(surface, style.PARCHMENT_DARK, (x, y), (box.right, y), 2)
-        y += 12
+        where = f"LESSON {scene.index + 1} OF {scene.count}"
+        rule = style.wrap(scene.lesson.rule, 14, scene.text_rect.width, max_lines=3)  # wrapped, not cut
+        y = self._draw_head(surface, where, scene.lesson.title, rule)
         if scene.completed_at is not None:
             self._draw_finish(surface, y)
         else:
             self._draw_step(surface, y)
 
-    def _draw_step_dots(self, surface: pygame.Surface, right: int, cy: int) -> None:
+    def _draw_dots(self, surface: pygame.Surface, right: int, cy: int) -> None:
         """One dot per step: green when done, an accent ring on the current one."""
         scene = self.scene
         total = len(scene.lesson.steps)
-        if total < 2:
-            return
-        r, step = 5, 16
-        for i in range(total):
-            cx = right - r - (total - 1 - i) * step
-            if i < scene.run.index:
-                pygame.draw.circle(surface, style.GOOD, (cx, cy), r)
-            elif i == scene.run.index and scene.completed_at is None:
-                pygame.draw.circle(surface, style.ACCENT, (cx, cy), r + 1, 3)
-            else:
-                pygame.draw.circle(surface, style.PARCHMENT_DARK, (cx, cy), r)
+        current = scene.run.index if scene.completed_at is None else None
+        step_dots(surface, right, cy, [i < scene.run.index for i in range(total)], current)
 
     def _draw_step(self, surface: pygame.Surface, y: int) -> None:
         """What to do, the "Show me" answer, the verdict, and a line at the bottom. Room is handed
@@ -280,6 +317,31 @@ def feedback_box(
     style.text(surface, heading, (rect.left + 16, rect.top + 8), size, edge, bold=True)
     style.text_block(surface, lines, (rect.left + 16, rect.top + 10 + _line(size)), size, style.INK)
     return rect.bottom
+
+
+def step_dots(
+    surface: pygame.Surface,
+    right: int,
+    cy: int,
+    done: Sequence[bool],
+    current: int | None,
+    room: int | None = None,
+) -> None:
+    """One dot per step or position, ending at ``right``: green when ``done``, an accent ring on
+    ``current``, else a plain one; none for a single one, nor when they would take more than
+    ``room`` pixels (the heading says where then)."""
+    total = len(done)
+    r, step = 5, 16
+    if total < 2 or (room is not None and total * step > room):
+        return
+    for i in range(total):
+        cx = right - r - (total - 1 - i) * step
+        if done[i]:
+            pygame.draw.circle(surface, style.GOOD, (cx, cy), r)
+        elif i == current:
+            pygame.draw.circle(surface, style.ACCENT, (cx, cy), r + 1, 3)
+        else:
+            pygame.draw.circle(surface, style.PARCHMENT_DARK, (cx, cy), r)
 
 
 def star_row(

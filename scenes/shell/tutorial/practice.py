@@ -14,32 +14,32 @@ a player who did the lessons knows it at once. What is practised and how a try i
    of a second), "Checking your move…" meanwhile;
 3. a move not good enough is taken back with what it keeps; a good one is played on the board, with
    stars: three at the first try, two at the second, one after that or after "Show me" (which draws
-   the better move); Undo puts the position back to try another move.
+   the better move); Undo puts the position back to try another move;
+4. the best stars of each position are kept as a lesson's are (``app.practice_stars``,
+   :mod:`saves.practice_stars`) the moment they are earned, and shown at the next visit: "Your best
+   here" beside the task, and on the last page beside each position's stars of this visit.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
 
 from game import practice
 from game.core import GameError, Move
 from game.match import HUMAN, Match, Seat
-from scenes.kit.app import Scene
-from scenes.kit.board_view import BoardView, ViewAction
+from saves.practice_stars import position_id
+from scenes.kit.board_view import BoardView
+from scenes.kit.failures import failure_sentence
 from scenes.kit.pacing import GENTLE, NOW, sooner
 from scenes.kit.registry import make_view
-from scenes.kit.view_host import over_window, released, typed
-from scenes.shell.tutorial.controls import LessonControls
-from scenes.shell.tutorial.keys import LessonKeys
-from scenes.shell.tutorial.layout import LessonLayout
-from scenes.shell.tutorial.panel import HINT, REFUSED, RIGHT, WRONG, Feedback
+from scenes.shell.tutorial.panel import REFUSED, RIGHT, WRONG, Feedback
 from scenes.shell.tutorial.practice_panel import PracticePainter
+from scenes.shell.tutorial.tries import BoardTries
 
 if TYPE_CHECKING:
     from game.analysis import Analysis
@@ -58,7 +58,6 @@ PANEL_SHARE, PANEL_LEAST = 0.26, 270
 """The panel is narrower than a lesson's: a whole game's board (Nelaxtam's twelve files at 1024x640)
 needs the room more than the panel's words do."""
 STARS_SECONDS = 1.0
-BREATHE_SECONDS = 4.0
 POLL = 0.05
 """Seconds between looks at the worker while a try is read."""
 
@@ -71,11 +70,16 @@ def stars_for(tries: int, shown: bool) -> int:
     return 3 if tries <= 1 else 2
 
 
-class PracticeScreen(Scene):
+class PracticeScreen(BoardTries):
     """``PracticeScreen(app, match, analysis, players)``: the mistakes and blunders of ``players``
-    (by default the match's people, else everyone) in ``match``, as ``analysis`` found them."""
+    (by default the match's people, else everyone) in ``match``, as ``analysis`` found them. The
+    learner's input and the panel's buttons are the lesson screen's (:class:`~.tries.BoardTries`)."""
 
     name = "practice"
+    AGAIN_KEY = pygame.K_z
+    COMMANDS = COMMANDS
+    PREFIX = "practice"
+    PANEL = (PANEL_SHARE, PANEL_LEAST)
 
     def __init__(
         self, app: App, match: Match, analysis: Analysis, players: Sequence[str] | None = None
@@ -90,17 +94,17 @@ class PracticeScreen(Scene):
             raise GameError("There are no mistakes or blunders to practise in this game.")
         self.record = match.public_record()
         self.stars: list[int] = [0] * len(self.positions)
-        """The stars earned at each position (0: not found yet)."""
-        self.frame = LessonLayout()
-        self.controls = LessonControls(self.ui)
+        """The stars earned at each position in this visit (0: not found yet)."""
+        moves = match.move_texts()
+        self.position_ids = [position_id(match.options, moves[: p.ply], p.player) for p in self.positions]
+        """The names each position's best stars are kept under (:func:`saves.practice_stars.position_id`)."""
+        self.kept = [self._kept_stars(i) for i in range(len(self.positions))]
+        """The best stars kept at each position before this visit (0: none yet)."""
         self.painter = PracticePainter(self)
-        self.keys = LessonKeys(self)
-        self.clock = 0.0
         self.finished_at: float | None = None
         self.waiting: int | None = None
         """The worker's request id while a try is read."""
         self._trying: Move | None = None
-        self._rules_window: Any = None
         self._go(0)
 
     # -- one position -------------------------------------------------------------------------------
@@ -153,18 +157,6 @@ class PracticeScreen(Scene):
     def found(self) -> bool:
         return self.found_at is not None
 
-    @property
-    def view_buttons(self) -> dict[str, Any]:
-        return self.controls.view_buttons
-
-    @property
-    def text_rect(self) -> pygame.Rect:
-        """The panel's words: down to the board's buttons while there are any, else further down."""
-        text = self.frame.text
-        if self.controls.view_buttons:
-            return text
-        return pygame.Rect(text.left, text.top, text.width, self.frame.buttons_top - 14 - text.top)
-
     def task(self) -> str:
         """ "Move 14: you played … and lost 22% of your winning chance. Find a better move." (with
         whose move it was when two people's mistakes are practised)."""
@@ -179,119 +171,41 @@ class PracticeScreen(Scene):
             return None
         return self.learner
 
-    # -- layout and lifecycle -----------------------------------------------------------------------
-    def layout(self, size: tuple[int, int]) -> None:
-        self.frame = LessonLayout.fit(size, PANEL_SHARE, PANEL_LEAST)
-        self.view.layout(self.frame.board)
-        self.controls.build(self.frame, self._next_label(), COMMANDS, "practice")
-        self.painter.forget_layout()
-        self._refresh_buttons(force=True)
-
-    def _next_label(self) -> str:
+    # -- the panel's answers -----------------------------------------------------------------------
+    def next_label(self) -> str:
         if self.done:
             return "Back to the review"
         return "Next position" if self.index + 1 < len(self.positions) else "See your stars"
-
-    def enter(self) -> None:
-        super().enter()
-        self.view.settings = self.app.settings
 
     def leave(self) -> None:
         self._cancel_wait()
 
     def _refresh_buttons(self, force: bool = False) -> None:
-        player = self.input_player()
-        specs = self.view.buttons(player) if player is not None else []
-        self.controls.show_view_buttons(specs, self.frame.view_buttons, force)
+        self._refresh_view_buttons(force)
         self.controls.set_enabled("show", not self.done and not self.played and self.waiting is None)
         self.controls.set_enabled("restart", not self.done and self.played)
         next_button = self.controls.buttons.get("next")
-        if next_button is not None and next_button.text != self._next_label():
-            next_button.set_text(self._next_label())
+        if next_button is not None and next_button.text != self.next_label():
+            next_button.set_text(self.next_label())
 
-    # -- events -------------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
-        self.keys.heard(event)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self._button(event.ui_element)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEMOTION:
-            self.view.hover(event.pos if self.frame.board.collidepoint(event.pos) else None)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            if over_window(self.ui, event.pos):
-                return
-            if event.button == 1 and self.frame.board.collidepoint(event.pos):
-                self._board_click(event.pos)
-            elif event.button == 3 and self.view.cancel():
-                self.note = None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            action = released(self.view, event.pos, self.input_player())
-            if action is not None:
-                self._apply(action)
+    def commands(self) -> dict[str, Callable[[], None]]:
+        return {
+            "show": self.show_me,
+            "restart": self.undo,
+            "rules": self.open_rules,
+            "lessons": self.back_to_review,
+            "next": self.next_position,
+        }
 
-    def _key(self, event: pygame.event.Event) -> None:
-        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        if not ctrl and self.keys.key(event):
-            return
-        if not ctrl and event.key not in (pygame.K_ESCAPE, pygame.K_F1):
-            action = typed(self.view, event, self.input_player())
-            if action is not None:
-                self._apply(action)
-                return
-        if ctrl and event.key == pygame.K_z:
-            self.undo()
-        elif event.key == pygame.K_h and not ctrl:
-            self.show_me()
-        elif event.key == pygame.K_F1:
-            self.open_rules()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (self.found or self.done):
-            self.next_position()
-        elif event.key == pygame.K_ESCAPE:
-            if self._close_rules():
-                return
-            if self.view.cancel():
-                self.note = None
-            else:
-                self.back_to_review()
+    def may_go_on(self) -> bool:
+        return self.found or self.done
 
-    def _button(self, element: Any) -> None:
-        command = self.controls.command(element)
-        if command is not None:
-            {
-                "show": self.show_me,
-                "restart": self.undo,
-                "rules": self.open_rules,
-                "lessons": self.back_to_review,
-                "next": self.next_position,
-            }[command]()
-            return
-        key = self.controls.view_key(element)
-        player = self.input_player()
-        if key is not None and player is not None:
-            self._apply(self.view.press(key, player))
+    def idle_note(self) -> str | None:
+        return "Undo puts the position back to try another move." if self.played else None
 
-    def _board_click(self, pos: tuple[int, int]) -> None:
-        player = self.input_player()
-        if player is None:
-            if self.view.busy:
-                self.view.finish_animation()
-            elif self.played:
-                self.note = Feedback("Undo puts the position back to try another move.", HINT)
-            return
-        self._apply(self.view.handle_click(pos, player))
-
-    def _apply(self, action: ViewAction) -> None:
-        """What the board made of a click: a whole move is a try, words go to the panel."""
-        if action.heard:
-            self.app.sound.announce(action.heard)
-        if action.move is not None and action.player is not None:
-            self.try_move(action.move)
-        elif action.message is not None:
-            self.note = Feedback(action.message, REFUSED if action.error else HINT)
-        else:
-            self.note = None
-        self._refresh_buttons()
+    def marks_key(self) -> object:
+        """Only "Show me" draws marks here: they breathe when they appear."""
+        return id(self.shown)
 
     # -- a try --------------------------------------------------------------------------------------
     def try_move(self, move: Move) -> None:
@@ -353,9 +267,26 @@ class PracticeScreen(Scene):
         if not self.found:
             self.found_at = self.clock
             self.stars[self.index] = stars_for(self.tries, self.shown_answer)
+            self._keep(self.index)
             self.app.sound.announce("win")
         self._play(move)
         self._refresh_buttons()
+
+    def _kept_stars(self, index: int) -> int:
+        """The best stars kept at position ``index`` (0 when none, or when they cannot be read: the
+        practice goes on without them)."""
+        try:
+            return int(self.app.practice_stars.stars(self.info.id, self.position_ids[index]))
+        except Exception as exc:
+            logging.getLogger(__name__).warning("the practice stars could not be read: %s", exc)
+            return 0
+
+    def _keep(self, index: int) -> None:
+        """Keep the stars just earned at position ``index`` if they are its best."""
+        try:
+            self.app.practice_stars.record(self.info.id, self.position_ids[index], self.stars[index])
+        except (OSError, ValueError) as exc:
+            self.app.toast(failure_sentence("Your stars could not be saved", exc), 6.0)
 
     def _take_back(self) -> None:
         """The position again, without any move half given (a fresh board for secret orders)."""
@@ -448,23 +379,6 @@ class PracticeScreen(Scene):
         if self.app.top is self:
             self.app.pop()
 
-    def open_rules(self) -> None:
-        from scenes.kit.failures import failure_sentence
-        from scenes.shell.windows.rules import open_rules_window
-
-        self._close_rules()
-        try:
-            self._rules_window = open_rules_window(self.ui, self.info)
-        except Exception as exc:
-            self.app.toast(failure_sentence("The rules could not be opened", exc))
-
-    def _close_rules(self) -> bool:
-        window, self._rules_window = self._rules_window, None
-        if window is not None and window.alive():
-            window.kill()
-            return True
-        return False
-
     # -- frame --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -482,19 +396,8 @@ class PracticeScreen(Scene):
             self.view.next_frame(),
             NOW if popping else None,
             POLL if self.waiting is not None else None,
-            GENTLE if self.shown and self.clock < self._marks_since + BREATHE_SECONDS else None,
+            GENTLE if self.shown and self.marks_breathing() else None,
         )
-
-    _marks_key = 0
-    _marks_since = 0.0
-
-    def marks_clock(self) -> float:
-        """The clock "Show me"'s marks breathe by: for :data:`BREATHE_SECONDS` after they appear,
-        then still (as a lesson's)."""
-        if id(self.shown) != self._marks_key:
-            self._marks_key = id(self.shown)
-            self._marks_since = self.clock
-        return min(self.clock, self._marks_since + BREATHE_SECONDS)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)

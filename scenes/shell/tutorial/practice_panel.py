@@ -1,43 +1,52 @@
 """What the practice screen draws (:mod:`.practice`): the board with "Show me"'s marks over it, and the
 lessons' panel with the practice's words — which position of how many, what the game's move cost,
-the verdict on the last try in the lessons' red and green boxes, the stars, and at the end the stars
-of every position.
+the verdict on the last try in the lessons' red and green boxes, the stars, the best stars kept from
+earlier visits, and at the end the stars of every position.
 
-The boxes, the stars and the line spacing are the lesson panel's own (:mod:`.panel`), so practice and
-lessons look and read alike. The painter only reads the screen (through :class:`PaintedPractice`).
+The parchment, the heading, the dots, the boxes, the stars and the line spacing are the lesson
+panel's own (:mod:`.panel`: :class:`~.panel.PanelPainter`), so practice and lessons look and read
+alike. The painter only reads the screen (through :class:`PaintedPractice`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-import pygame
-
 from scenes.kit import marks, style
-from scenes.kit.view_host import Chrome, clipped
-from scenes.shell.tutorial.panel import REFUSED, RIGHT, feedback_box, line_height, star_row, verdict_lines
+from scenes.shell.tutorial.panel import (
+    REFUSED,
+    RIGHT,
+    Painted,
+    PanelPainter,
+    feedback_box,
+    line_height,
+    star_row,
+    step_dots,
+    verdict_lines,
+)
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.core import GameInfo
     from game.practice import Position
-    from scenes.kit.board_view import BoardView
-    from scenes.kit.keyboard import KeyboardHost
-    from scenes.shell.tutorial.layout import LessonLayout
     from scenes.shell.tutorial.panel import Feedback
 
 TITLE = "Practise your mistakes"
+BEST_HERE = "Your best here:"
+BEST_ROW = 24
+"""The height of the line with the best stars kept at a position."""
 
 
-class PaintedPractice(Protocol):
+class PaintedPractice(Painted, Protocol):
     """What the painter reads from the practice screen."""
 
     info: GameInfo
     positions: list[Position]
     index: int
     stars: list[int]
-    view: BoardView
-    frame: LessonLayout
-    keys: KeyboardHost
+    kept: list[int]
     clock: float
     verdict: Feedback | None
     note: Feedback | None
@@ -47,75 +56,36 @@ class PaintedPractice(Protocol):
     finished_at: float | None
     waiting: int | None
 
-    @property
-    def text_rect(self) -> pygame.Rect: ...
-
     def task(self) -> str: ...
 
-    def marks_clock(self) -> float: ...
 
+class PracticePainter(PanelPainter):
+    scene: PaintedPractice
 
-class PracticePainter:
     def __init__(self, scene: PaintedPractice) -> None:
-        self.scene = scene
-        self._chrome = Chrome(self._build_chrome)
+        super().__init__(scene)
 
-    def forget_layout(self) -> None:
-        self._chrome.forget()
-
-    def _build_chrome(self, size: tuple[int, int]) -> pygame.Surface:
-        chrome = style.background(size).copy()
-        style.panel(chrome, self.scene.frame.panel, style.PARCHMENT, radius=14, border=style.WOOD)
-        return chrome
-
-    def draw(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        self._chrome.blit(surface)
-        with clipped(surface, scene.frame.board):
-            scene.view.draw(surface)
-            if scene.shown and not scene.view.busy:
-                scene.shown.draw(surface, scene.view, scene.marks_clock())
-        self._draw_panel(surface)
-        scene.keys.draw(surface)
+    def mark_layers(self) -> Sequence[marks.Marks | None]:
+        return (self.scene.shown,)
 
     # -- the panel ----------------------------------------------------------------------------------
     def _draw_panel(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        box = scene.text_rect
-        compact = scene.frame.compact
-        x, width = box.left, box.width
         done = scene.finished_at is not None
-        count = len(scene.positions)
-        where = "ALL DONE" if done else f"POSITION {scene.index + 1} OF {count}"
-        head = style.text(surface, where, (x, box.top), 13, style.ACCENT, bold=True)
-        self._draw_dots(surface, box.right, head.centery)
-        title_size = 20 if compact else 23
-        lines = style.wrap(TITLE, title_size, width, bold=True, max_lines=2)
-        y = style.text_block(surface, lines, (x, head.bottom + 4), title_size, style.INK, bold=True) + 8
-        pygame.draw.line(surface, style.PARCHMENT_DARK, (x, y), (box.right, y), 2)
-        y += 12
+        where = "ALL DONE" if done else f"POSITION {scene.index + 1} OF {len(scene.positions)}"
+        y = self._draw_head(surface, where, TITLE)
         if done:
             self._draw_done(surface, y)
         else:
             self._draw_position(surface, y)
 
     def _draw_dots(self, surface: pygame.Surface, right: int, cy: int) -> None:
-        """One dot per position: green when its better move was found, a ring on the current one."""
+        """One dot per position: green when its better move was found, a ring on the current one
+        (none when there are too many to count by dots: the heading says where)."""
         scene = self.scene
-        total = len(scene.positions)
-        if total < 2:
-            return
-        r, step = 5, 16
-        if total * step > scene.text_rect.width // 2:
-            return  # too many to count by dots: the heading says where
-        for i in range(total):
-            cx = right - r - (total - 1 - i) * step
-            if scene.stars[i]:
-                pygame.draw.circle(surface, style.GOOD, (cx, cy), r)
-            elif i == scene.index and scene.finished_at is None:
-                pygame.draw.circle(surface, style.ACCENT, (cx, cy), r + 1, 3)
-            else:
-                pygame.draw.circle(surface, style.PARCHMENT_DARK, (cx, cy), r)
+        current = scene.index if scene.finished_at is None else None
+        done = [bool(s) for s in scene.stars]
+        step_dots(surface, right, cy, done, current, scene.text_rect.width // 2)
 
     def _draw_position(self, surface: pygame.Surface, y: int) -> None:
         """What the game's move cost and what to do, "Show me"'s answer, the verdict with the stars,
@@ -134,6 +104,9 @@ class PracticePainter:
         fits = max(1, min(6, (room - 18 - 60) // line_height(body + 1)))
         say = style.wrap(scene.task(), body + 1, width, bold=True, max_lines=fits)
         room -= 18 + len(say) * line_height(body + 1) + 6
+        kept = scene.kept[scene.index]
+        best_h = BEST_ROW if kept else 0
+        room -= best_h
         radius = 14 if scene.frame.compact else 16
         stars_h = 2 * radius + 14 if scene.verdict is not None and scene.verdict.kind == RIGHT else 0
         verdict = verdict_lines(scene.verdict, width, body, max(0, room - 52 - stars_h))
@@ -144,6 +117,9 @@ class PracticePainter:
             shown = style.wrap(scene.show_text, body - 1, width, bold=True, max_lines=fits)
         style.text(surface, "WHAT TO DO", (x, y), 12, style.WOOD, bold=True)
         y = style.text_block(surface, say, (x, y + 18), body + 1, style.INK, bold=True) + 6
+        if kept:
+            self._draw_best(surface, x, y + BEST_ROW // 2 - 2, kept)
+            y += best_h
         if shown:
             y = style.text_block(surface, shown, (x, y), body - 1, marks.ANSWER, bold=True) + 6
         if verdict is not None and scene.verdict is not None:
@@ -155,6 +131,12 @@ class PracticePainter:
         if foot:
             color = style.BAD if refused else style.INK_SOFT
             style.text_block(surface, foot, (x, bottom - len(foot) * line_height(14)), 14, color)
+
+    def _draw_best(self, surface: pygame.Surface, x: int, cy: int, kept: int) -> None:
+        """ "Your best here" and the stars kept from an earlier visit, small, on one line."""
+        said = style.text(surface, BEST_HERE, (x, cy), 14, style.INK_SOFT, anchor="midleft")
+        radius = 7
+        star_row(surface, (said.right + 8 + round(radius * 3.5), cy), radius, kept, 10.0)
 
     def _draw_done(self, surface: pygame.Surface, y: int) -> None:
         """Every position gone through: the stars of each, and how many better moves were found."""
@@ -177,6 +159,8 @@ class PracticePainter:
         for i, position in enumerate(scene.positions[:rows]):
             cy = y + radius
             label = f"Move {position.ply}"
+            if scene.kept[i] > scene.stars[i]:
+                label += f" · best {scene.kept[i]}"
             style.text(surface, label, (box.left + 4, cy), 14, style.INK_SOFT, anchor="midleft")
             star_row(surface, (box.right - 4 - round(radius * 3.5), cy), radius, scene.stars[i], since)
             y += row_h
