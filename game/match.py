@@ -273,6 +273,8 @@ class Match:
         self.hints: dict[str, int] = {}
         """Hints each player was shown (players who never asked are left out): the end of the game
         says it, and the save keeps it, so a loaded game remembers the help it had."""
+        self.resigned: str | None = None
+        """The side that gave the game up (Resign): the game is over without a turn, the other wins."""
         self.match_id: str = uuid.uuid4().hex[:12]
         self.created: str = _now()
         self.updated: str = self.created
@@ -284,11 +286,15 @@ class Match:
 
     @property
     def outcome(self) -> Outcome | None:
+        if self.resigned is not None:
+            others = [p for p in self.game.players if p != self.resigned]
+            winner = others[0] if len(others) == 1 else None
+            return Outcome(winner, f"{self.game.player_title(self.resigned)} resigned")
         return self.state.outcome()
 
     @property
     def over(self) -> bool:
-        return self.state.over
+        return self.resigned is not None or self.state.over
 
     def humans(self) -> list[str]:
         return [p for p, seat in self.seats.items() if not seat.is_ai]
@@ -313,6 +319,8 @@ class Match:
         In hot-seat play of a simultaneous turn the player who confirmed last still holds the
         screen when the reveal ends, so the order rotates every turn: that player goes first next
         turn, and the screen only ever changes hands behind the curtain."""
+        if self.resigned is not None:
+            return []
         players = [p for p in self.state.to_move() if p not in self.pending]
         if len(players) > 1 and self.two_player:
             shift = len(self.turns) % len(players)
@@ -326,6 +334,8 @@ class Match:
         Returns the completed :class:`Turn` once every acting player has moved, else None.
         Raises IllegalMoveError (with a player-facing reason) and changes nothing if illegal."""
         state = self.state
+        if self.resigned is not None:
+            raise GameError("the game is over: it was resigned")
         if player not in state.to_move():
             raise GameError(f"it is not {self.game.player_title(player)}'s turn")
         state.check_move(player, move)
@@ -345,6 +355,18 @@ class Match:
         moves = state.parse_turn(text)
         self.pending = {}
         return self._push(state, moves)
+
+    def resign(self, player: str) -> None:
+        """``player`` gives the game up: it is over, won by the other side, with no turn played.
+        Final: neither Undo nor Redo takes it back (the sealed orders and undone turns go)."""
+        if self.over:
+            raise GameError("the game is already over")
+        if player not in self.game.players:
+            raise GameError(f"{self.game.title} has no player {player}")
+        self.resigned = player
+        self.pending = {}
+        self.redo_stack.clear()
+        self.updated = _now()
 
     def withdraw(self, player: str) -> bool:
         """Take back a secret order not yet revealed."""
@@ -384,6 +406,8 @@ class Match:
         """Something a human could take back: their own sealed order, or a played turn that does not
         cross a two-player reveal. The computer's sealed orders alone are nothing to undo (it would
         only seal them again), so Undo is off on the first turn against it."""
+        if self.resigned is not None:
+            return False
         if self.human_pending():
             return True
         if not self.turns or self.undo_crosses_reveal():
@@ -422,7 +446,7 @@ class Match:
     def can_redo(self) -> bool:
         """Undone turns wait to be replayed unless a human has meanwhile sealed a new order; the
         computer re-sealing its orders after an undo does not count (redo replaces them)."""
-        return bool(self.redo_stack) and not self.human_pending()
+        return bool(self.redo_stack) and not self.human_pending() and self.resigned is None
 
     def redo(self) -> bool:
         """Replay undone turns up to the next point where a human is to move."""
@@ -446,6 +470,7 @@ class Match:
         if self.set_position:
             raise GameError("a game started from a set position cannot be saved")
         outcome = self.outcome
+        resigned = {"resigned": self.resigned} if self.resigned is not None else {}
         return {
             "id": self.match_id,
             "game": self.game.id,
@@ -457,6 +482,7 @@ class Match:
             "created": self.created,
             "updated": self.updated,
             "result": None if outcome is None else outcome.to_json(),
+            **resigned,
         }
 
     def public_record(self) -> dict[str, Any]:
@@ -517,6 +543,11 @@ class Match:
                 raise RecordError(str(exc), pending=True, cause=exc) from None
         if match.pending and not match.awaiting():
             raise RecordError("pending orders cover the whole turn; it should have been played")
+        resigned = record.get("resigned")
+        if resigned is not None:
+            if resigned not in info.players or match.over or match.pending:
+                raise RecordError("its resignation names no player of a game still going on")
+            match.resigned = resigned
         match.hints = hints
         for key in ("id", "created", "updated"):
             if isinstance(record.get(key), str):

@@ -493,4 +493,5 @@ def clean_label(name: str | None) -> str | None:
 
 
 def _same_position(a: SaveEntry, b: SaveEntry) -> bool:
-    return a.match_id is not None and a.match_id == b.match_id and a.moves == b.moves
+    # a game resigned after its save holds the same moves, but is over: a newer position of its own
+    return a.match_id is not None and a.match_id == b.match_id and a.moves == b.moves and a.over == b.over

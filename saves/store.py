@@ -36,6 +36,7 @@ from saves.save_file import (  # noqa: F401 — re-exported: saves.store is the 
     _MOVE,
     _ORDER,
     _REQUIRED_KEYS,
+    ANALYSIS_KEY,
     AUTOSAVE,
     AUTOSAVE_DIR,
     FORMAT_NAME,
@@ -66,6 +67,7 @@ from saves.save_file import (  # noqa: F401 — re-exported: saves.store is the 
     _safe_stem,
     _same_position,
     _sentence,
+    analysis_of,
     clean_label,
     content_digest,
     dumps,
@@ -145,6 +147,24 @@ class SaveStore:
                 continue
             return self._entry_from_data(path, data)
         raise OSError(f"could not find a free file name in {self.saves_dir}")
+
+    def keep_analysis(self, match: Match) -> SaveEntry | None:
+        """Write the analysis kept with ``match`` into its own manual save (the file it was loaded
+        from or last saved to, as Ctrl+S would choose it) when that file holds exactly the moves
+        analysed: only the file's analysis is added, its moves, name and time stay as the player
+        saved them. None when there is no such file (never saved, saved at another move, edited by
+        hand, damaged: left alone). Raises OSError when the disk refuses."""
+        analysis = analysis_of(match)
+        own = self._own_save(match.match_id)
+        if analysis is None or own is None or own.game_id != match.game.id:
+            return None
+        if list(own.moves) != match.move_texts():
+            return None
+        data = parse_envelope(_read_text(own.path), own.path)
+        data[ANALYSIS_KEY] = analysis.to_json()
+        data["digest"] = content_digest(data)
+        write_atomic(own.path, dumps(data))
+        return self._entry_from_data(own.path, data)
 
     def _own_save(self, match_id: str) -> SaveEntry | None:
         """The manual save Ctrl+S may replace for this match: the file it was loaded from or last

@@ -117,3 +117,93 @@ def test_the_whole_value_read_back_is_accepted(game: tuple[Match, Analysis]) -> 
     match, analysis = game
     data = parse_envelope(json.dumps(envelope(match, "manual") | {ANALYSIS_KEY: analysis.to_json()}))
     assert analysis_of(match_from_envelope(data)) == analysis
+
+
+# -- the player's own save keeps an analysis finished in the app (the match screen, real events) ----------
+def _open_and_analyse(app: Any, path: Path) -> Any:
+    """Open the save at ``path`` from the load screen and analyse it there (Analyse, the stand-in
+    analyst answering with a made-up analysis of its moves). Returns the match screen."""
+    from scenes.shell.match.scene import MatchScene
+    from tests.scene_driver import click_element, idle, pump
+    from tests.test_analysis_scene import ScriptedAnalyst, made_up
+
+    analyst = ScriptedAnalyst()
+    app._analysis_worker = analyst
+    app.goto("menu")
+    load = app.open("load")
+    pump(app)
+    load.select(next(i for i, e in enumerate(load.entries) if e.path == path))
+    pump(app)
+    click_element(app, load.analyse_button)
+    scene = app.top
+    assert isinstance(scene, MatchScene) and scene.analysis.running
+    analyst.answer = made_up(scene.match)
+    idle(app, 2)
+    assert scene.analysis.analysis is not None
+    return scene
+
+
+def _played(game_id: str, seed: int, moves: int | None = None) -> Match:
+    from tests.test_analysis_scene import finished as against_easy
+
+    match = against_easy(game_id, seed)
+    if moves is not None:  # the same game, stopped earlier
+        short = Match(match.game, match.options, match.seats)
+        for text in match.move_texts()[:moves]:
+            short.play_text(text)
+        short.match_id = match.match_id
+        return short
+    return match
+
+
+def test_the_save_the_game_was_opened_from_keeps_the_analysis(app: Any) -> None:
+    entry = app.store.save(_played("changing-challenges", 22), label="My best game")
+    before = json.loads(entry.path.read_text(encoding="utf-8"))
+    scene = _open_and_analyse(app, entry.path)
+    after = json.loads(entry.path.read_text(encoding="utf-8"))
+    assert ANALYSIS_KEY not in before and ANALYSIS_KEY in after
+    assert after["match"] == before["match"] and after["label"] == "My best game"  # the moves, the name
+    assert after["saved_at"] == before["saved_at"]
+    assert app.store.read_entry(entry.path).pristine  # still the app's own file: Ctrl+S may replace it
+    assert analysis_of(app.store.load(entry.path)) == scene.analysis.analysis  # opened again: no wait
+    assert [e.path for e in app.store.listed() if e.match_id == before["match"]["id"]] == [entry.path]
+
+
+def test_a_save_of_the_game_at_another_move_and_other_games_are_left_alone(app: Any) -> None:
+    whole = _played("changing-challenges", 22)
+    earlier = app.store.save(_played("changing-challenges", 22, moves=3))  # the same game, move 3
+    other = app.store.save(_played("epaminondas", 5, moves=4), label="Another game")
+    untouched = {p: p.read_bytes() for p in (earlier.path, other.path)}
+    opened = app.store.save(whole)
+    scene = _open_and_analyse(app, opened.path)
+    assert scene.match.match_id == whole.match_id
+    assert ANALYSIS_KEY in json.loads(opened.path.read_text(encoding="utf-8"))
+    assert {p: p.read_bytes() for p in untouched} == untouched
+
+
+def test_a_save_edited_by_hand_is_left_alone_and_the_autosave_keeps_the_analysis(app: Any) -> None:
+    entry = app.store.save(_played("changing-challenges", 22))
+    data = json.loads(entry.path.read_text(encoding="utf-8"))
+    data["label"] = "edited"  # the digest no longer matches: a hand-edited file
+    entry.path.write_text(json.dumps(data), encoding="utf-8")
+    written = entry.path.read_bytes()
+    scene = _open_and_analyse(app, entry.path)
+    assert entry.path.read_bytes() == written
+    mine = scene.match.match_id
+    autosaves = [e for e in app.store.entries() if e.kind == "autosave" and e.match_id == mine]
+    assert autosaves and analysis_of(app.store.load(autosaves[0].path)) == scene.analysis.analysis
+
+
+def test_a_disk_that_refuses_is_told_and_the_game_goes_on(app: Any, monkeypatch: Any) -> None:
+    import errno
+
+    entry = app.store.save(_played("changing-challenges", 22))
+    written = entry.path.read_bytes()
+
+    def full(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(app.store, "keep_analysis", full)
+    scene = _open_and_analyse(app, entry.path)
+    assert entry.path.read_bytes() == written and scene.analysis.analysis is not None
+    assert any("could not be kept in your save" in text and "disk is full" in text for text, _ in app.toasts)

@@ -6,6 +6,12 @@ reason the store gives, so the player can see what happened and delete them. Not
 without a confirmation that names the save, and even then it waits in the store's trash while an
 Undo notice shows, so a slip of the finger costs nothing.
 
+Analyse opens the selected game on the match screen with its analysis (the graph under the board, the
+marks in the move list), in the review of its start: the match screen's own flow, the one the result
+card's Analyse starts (:meth:`~scenes.shell.match.analysis_flow.AnalysisFlow.open_analysis`, asked for
+by name, as screens ask each other), so an analysis the save kept is shown at once and any other is
+worked out there. A file that cannot be replayed says why in a window, as Load does.
+
 The list is :meth:`saves.store.SaveStore.listed`: an autosave holding the same game at the same move
 as a manual save is left out (one row per position), so saving and then leaving a game shows once.
 """
@@ -74,6 +80,7 @@ class LoadScreen(ScrollingRows, Scene):
         self.back_button: UIButton | None = None
         self.undo_button: UIButton | None = None
         self.record_button: UIButton | None = None
+        self.analyse_button: UIButton | None = None
         self.thumbnails = Thumbnails()
         self.deleted: Trashed | None = None
         """The save just deleted, waiting in the trash while the Undo notice shows."""
@@ -147,19 +154,28 @@ class LoadScreen(ScrollingRows, Scene):
             tool_tip_text="Enter, or double-click a save",
             object_id=ObjectID("#load", "@primary"),
         )
+        side_w = 120  # Rename, Delete and Analyse: with Back and Open a record… in a 1024 window
         self.delete_button = UIButton(
-            pygame.Rect(right - 170 - 14 - 130, buttons_y, 130, button_h),
+            pygame.Rect(right - 170 - 14 - side_w, buttons_y, side_w, button_h),
             "Delete",
             self.ui,
             tool_tip_text="Delete the selected save (asks first; Undo for a few seconds after)",
             object_id=ObjectID("#delete", "@danger"),
         )
         self.rename_button = UIButton(
-            pygame.Rect(right - 170 - 2 * 14 - 2 * 130, buttons_y, 130, button_h),
+            pygame.Rect(right - 170 - 2 * 14 - 2 * side_w, buttons_y, side_w, button_h),
             "Rename",
             self.ui,
             tool_tip_text="Give the selected save a name of your own (F2)",
             object_id=ObjectID("#rename", "@secondary"),
+        )
+        self.analyse_button = UIButton(
+            pygame.Rect(right - 170 - 3 * 14 - 3 * side_w, buttons_y, side_w, button_h),
+            "Analyse",
+            self.ui,
+            tool_tip_text="Open the game with the computer's reading of every move: a graph of the "
+            "chances, the mistakes marked (A)",
+            object_id=ObjectID("#analyse", "@secondary"),
         )
         self.undo_button = UIButton(
             pygame.Rect(self.detail_rect.right - 110, self.detail_rect.y + 9, 106, 38),
@@ -204,6 +220,11 @@ class LoadScreen(ScrollingRows, Scene):
                 self.rename_button.enable()
             else:
                 self.rename_button.disable()
+        if self.analyse_button is not None:
+            if entry is not None and entry.error is None and entry.move_count > 0:
+                self.analyse_button.enable()
+            else:
+                self.analyse_button.disable()
         if self.undo_button is not None:
             if self.deleted is not None:
                 self.undo_button.show()
@@ -235,6 +256,8 @@ class LoadScreen(ScrollingRows, Scene):
                 self.ask_rename()
             elif event.ui_element is self.record_button:
                 self.ask_record()
+            elif event.ui_element is self.analyse_button:
+                self.analyse_selected()
             elif event.ui_element is self.undo_button:
                 self.undo_delete()
         elif self.scroll_event(event):
@@ -261,6 +284,8 @@ class LoadScreen(ScrollingRows, Scene):
     def _on_key(self, key: int) -> None:
         if key == pygame.K_F2:
             self.ask_rename()
+        elif key == pygame.K_a:
+            self.analyse_selected()
         elif key == pygame.K_ESCAPE:
             self.app.pop()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -288,6 +313,29 @@ class LoadScreen(ScrollingRows, Scene):
             self.reload()
             return
         show_match(self.app, match)
+
+    def analyse_selected(self) -> None:
+        """Analyse: the selected game on the match screen with its analysis (see the module's
+        docstring). A file that cannot be read or replayed is explained in a window and left alone."""
+        entry = self.current
+        if entry is None:
+            return
+        if entry.error is not None:
+            self.dialogs.message("Cannot analyse this file", escape(entry.error))
+            return
+        if entry.move_count == 0:
+            self.dialogs.message("Nothing to analyse yet", "No move has been played in this game yet.")
+            return
+        try:
+            match = self.app.store.load(entry.path)
+        except SaveError as exc:
+            self.dialogs.message("Could not analyse the game", escape(str(exc)))
+            self.reload()
+            return
+        if self.app.open_match(match):
+            analyse = getattr(self.app.top, "open_analysis", None)  # the match screen's, by name
+            if callable(analyse):
+                analyse()
 
     def ask_record(self) -> None:
         """Open a record (Ctrl+O): the records screen, over this one (its Back comes here). A record
@@ -480,6 +528,8 @@ class LoadScreen(ScrollingRows, Scene):
             message, colour = f"{entry.path.name} cannot be loaded: {entry.error}", style.BAD
         else:
             action = "review it" if entry.over else "load"
+            if entry.move_count:
+                action += ", A to analyse it"
             message = f"{entry.title}: {entry.mode or 'saved game'}. Press Enter or double-click to {action}."
             colour = style.INK_SOFT
         lines = style.wrap(message, 14, rect.width - 8, max_lines=2)

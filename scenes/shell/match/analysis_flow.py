@@ -76,6 +76,16 @@ class AnalysisFlow:
         self._say(why, error=why is not None)
         self._follow_analysis()
 
+    def open_analysis(self) -> None:
+        """The load screen's Analyse (the screen asks for it by name): this game's analysis in its
+        review, at its start. One the save kept is shown at once; otherwise it is worked out as the
+        result card's Analyse does (:meth:`start_analysis`), a game still going on included."""
+        if self.analysis.analysis is None:
+            self.start_analysis()
+            return
+        self.review_at(0)
+        self._follow_analysis()
+
     def stop_analysis(self) -> None:
         self.analysis.stop()
         self._say(STOPPED)
@@ -121,8 +131,9 @@ class AnalysisFlow:
         record), and keep the banner, the strip and the move list's marks in step."""
         answer = self.analysis.poll()
         if answer == "done":
-            if not self.review.record:
+            if not self.review.record:  # a record opened from a file is never written
                 self.saving.autosave()
+                self.saving.keep_analysis()  # and the player's own save of the game, at these moves
             self.app.toast(READY if self.review.active else READY_AWAY, 5)
         elif answer is not None:
             self.app.toast(answer, 5)

@@ -11,9 +11,15 @@ Two things, both only with the setting on:
   small card over the move list with one sentence and two buttons, "Play it anyway" and "Take it
   back" (the Undo button's own path). The computer's reply waits until the player answers.
 
+The card answers the keyboard as the app's questions do (:mod:`scenes.shell.windows.dialogs`): its
+two buttons are stops of Tab and the arrows (:mod:`.keys`), Enter or Space presses the one in focus,
+Enter with no button in focus is the card's primary answer (Take it back, on the right) and Esc the
+way back on the left (Play it anyway: the move stands, nothing is changed). When the card comes while
+the keyboard is in use, the focus goes to Take it back, ringed like every focused button.
+
 Kept out of the scene (which is near its size limit): the scene calls :meth:`Coach.holds` before it
 asks the computer for its move, :meth:`Coach.turn_played`, :meth:`Coach.button`, :meth:`Coach.words`
-(the banner's line) and :meth:`Coach.draw`.
+(the banner's line), :meth:`Coach.key`, :meth:`Coach.keyed` and :meth:`Coach.draw`.
 """
 
 from __future__ import annotations
@@ -38,6 +44,10 @@ log = logging.getLogger(__name__)
 
 TITLE = "Coach"
 ANYWAY, TAKE_BACK = "Play it anyway", "Take it back"
+KEYED = {"anyway": ANYWAY, "take-back": TAKE_BACK}
+"""The card's buttons by their keys in the match screen's Tab order (left, then right)."""
+FOCUS = "coach:take-back"
+"""The stop the keyboard's focus goes to when the card comes (the match screen's key for it)."""
 PADDING = 12
 BUTTON_H = 32
 GAP = 8
@@ -55,6 +65,8 @@ class CoachedMatch(Protocol):
     view: BoardView
     review: Review
     ui: Any
+    keys: Any
+    """The screen's keyboard focus (:class:`~scenes.shell.match.keys.MatchKeys`)."""
 
     @property
     def board_rect(self) -> pygame.Rect: ...
@@ -163,6 +175,28 @@ class Coach:
             return True
         return False
 
+    def keyed(self) -> dict[str, UIButton]:
+        """The card's buttons for Tab, in screen order (none while the card is down)."""
+        if self.advice is None:
+            return {}
+        return {key: self.buttons[label] for key, label in KEYED.items() if label in self.buttons}
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Esc and Enter while the card is up (after the focus had its say: Enter on a focused button
+        presses that one): Esc plays on, Enter takes the move back. True when the key was the card's."""
+        self._current()
+        if self.advice is None or event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_ESCAPE:
+            self.forget()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.forget()
+            self.scene.undo()
+        else:
+            return False
+        self.scene.app.invalidate()
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
         """The threat marks over the board on a human's turn, and the card while it is up."""
         scene = self.scene
@@ -217,6 +251,9 @@ class Coach:
             self.forget()  # a good move: nothing to say, the computer replies
             return
         self.advice = advice
+        self.scene.moves_rect  # noqa: B018 -- places the card (:meth:`room`), its buttons at once
+        self._build_buttons(self.card)
+        self.scene.keys.offer(FOCUS)  # a keyboard player finds the focus on the card
         self.scene.app.invalidate()
 
     def _stacked(self, width: int) -> bool:
@@ -265,13 +302,13 @@ class Coach:
             second = first.move(width + GAP, 0)
         self.buttons = {
             ANYWAY: UIButton(
-                first, ANYWAY, self.scene.ui, tool_tip_text="Keep the move; the computer replies"
+                first, ANYWAY, self.scene.ui, tool_tip_text="Keep the move; the computer replies (Esc)"
             ),
             TAKE_BACK: UIButton(
                 second,
                 TAKE_BACK,
                 self.scene.ui,
-                tool_tip_text="Undo the move and choose again",
+                tool_tip_text="Undo the move and choose again (Enter)",
                 object_id=ObjectID("#coach-take-back", "@primary"),
             ),
         }

@@ -1,4 +1,5 @@
-"""The side panel's buttons: the five every match has, and the game's own that come and go.
+"""The side panel's buttons: the five every match has, Resign above them while the game may be given
+up, and the game's own that come and go.
 
 Only the widgets live here; what a press does is the scene's business (it asks :meth:`command` or
 :meth:`view_key` which button it was). Keeping the pygame-gui bookkeeping apart means a new command
@@ -28,6 +29,8 @@ HINT: tuple[str, str, str] = ("hint", "Hint", "Show the hard computer's move for
 """The button games against the computer add to the first row, after Undo and Redo."""
 APPLY: tuple[str, str, str] = ("apply", "Apply", "Play the suggested move for you (the hint's card)")
 """The hint card's button: made with the others, hidden until a hint for the position is shown."""
+RESIGN: tuple[str, str, str] = ("resign", "Resign", "Give up the game: it ends as a loss (asked first)")
+"""The row above the fixed buttons while a game goes on (see :meth:`MatchControls.place_resign`)."""
 HINT_THINKING = ("Thinking…", "Wait…")
 """The Hint button's label while the hint is worked out (the screen stays live meanwhile): the first
 that fits the button, so the small window's narrow button never cuts a word."""
@@ -59,6 +62,11 @@ class MatchControls(PanelControls):
                 pygame.Rect(inner.left, top, 90, 32), label, self.ui, tool_tip_text=tip,
                 object_id=ObjectID(f"#match_{key}", "@primary"), visible=0,
             )  # fmt: skip
+        key, label, tip = RESIGN  # made hidden in its row (at its size: a hidden button resized
+        self.buttons[key] = UIButton(  # keeps its old face); shown while the game may be given up
+            frame.with_resign(True).resign, label, self.ui, tool_tip_text=tip,
+            object_id=ObjectID(f"#match_{key}", "@secondary"), visible=0,
+        )  # fmt: skip
         for (key, label, tip), rect in zip(commands, rects, strict=True):
             self.buttons[key] = UIButton(
                 rect, label, self.ui, tool_tip_text=tip, object_id=ObjectID(f"#match_{key}", "@secondary")
@@ -84,10 +92,16 @@ class MatchControls(PanelControls):
 
     def place_apply(self, rect: pygame.Rect | None) -> None:
         """Show the hint card's Apply button at ``rect``, or hide it (None)."""
-        button = self.buttons.get(APPLY[0])
+        self._place(self.buttons.get(APPLY[0]), rect)
+
+    def place_resign(self, rect: pygame.Rect | None) -> None:
+        """Show Resign at ``rect`` (its row of the layout), or hide it (None)."""
+        self._place(self.buttons.get(RESIGN[0]), rect)
+
+    def _place(self, button: UIButton | None, rect: pygame.Rect | None) -> None:
         if button is None:
             return
-        if rect is None:
+        if rect is None or not rect.height:
             if button.visible:
                 button.hide()
             return

@@ -4,10 +4,11 @@ this screen's board and buttons, and its answers carried out the way the mouse's
 The stops of Tab are the board (while someone may act on it), then the result card's buttons (once the
 game is over; after it is closed, its Swap sides and Rematch), the review's buttons in the banner
 (during a review), the analysis strip's under the reviewed board (Practise your mistakes, or Stop
-while the analysis runs), the game's own buttons (Pass, Confirm…) and the fixed ones (Undo … Menu), in the
-order they stand on screen. The button in focus has a ring round it and wears its "selected" look.
-Enter on the board is a click at the cursor handed to the scene's own click path, so every refusal,
-hint and sound is the mouse's; Enter on a button is that button's press.
+while the analysis runs), the game's own buttons (Pass, Confirm…), the coach's card (Play it anyway,
+Take it back) and the fixed ones (Resign, Undo … Menu), in the order they stand on screen. The button
+in focus has a ring round it and wears its "selected" look. Enter on the board is a click at the cursor
+handed to the scene's own click path, so every refusal, hint and sound is the mouse's; Enter on a
+button is that button's press.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from scenes.kit.keyboard import KeyboardHost
+from scenes.kit.keyboard import PANEL, KeyboardHost
 
 if TYPE_CHECKING:
     from scenes.kit.app import App
     from scenes.kit.board_view import BoardView, CursorPlace
     from scenes.shell.match.analysis_strip import AnalysisStrip
+    from scenes.shell.match.coach import Coach
     from scenes.shell.match.ending import EndBanner, EndRow
     from scenes.shell.match.review import Review
 
@@ -33,6 +35,7 @@ class KeyedMatch(Protocol):
     view: BoardView
     review: Review
     strip: AnalysisStrip
+    coach: Coach
     end_dialog: EndBanner | None
     end_row: EndRow | None
 
@@ -79,6 +82,7 @@ class MatchKeys(KeyboardHost):
             ("review", scene.review.buttons if scene.review.active else {}),
             ("analysis", scene.strip.keyed() if scene.review.active else {}),
             ("view", scene.view_buttons),
+            ("coach", scene.coach.keyed()),
             ("match", scene.buttons),
         )
         return [
@@ -87,3 +91,13 @@ class MatchKeys(KeyboardHost):
             for key, button in widgets.items()
             if button.alive() and button.visible
         ]
+
+    def offer(self, key: str) -> None:
+        """Put the focus on the button ``key`` (as :meth:`buttons` names it) when the keyboard is in
+        use: a card that asks a question (the coach's) takes the focus from a board that has none
+        to give. A mouse player is left alone: no ring appears unasked."""
+        if not self.focus.shown:
+            return
+        self.focus.zone, self.focus.button = PANEL, key
+        self._light()
+        self.scene.app.invalidate()

@@ -7,7 +7,7 @@ resize simply makes a new layout.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -38,10 +38,14 @@ class MatchLayout:
     button_h: int = 0
     buttons_top: int = 0
     """The top of the two rows of fixed buttons (Undo/Redo, Save/Rules/Menu)."""
+    resign: pygame.Rect = field(default_factory=_nowhere)
+    """The Resign button's row, right above the fixed ones while a game may be given up (empty
+    otherwise: the move list then reaches down to the fixed rows)."""
 
     @classmethod
-    def fit(cls, size: tuple[int, int], players: int) -> MatchLayout:
-        """The layout for a window of ``size`` with one card for each of ``players``."""
+    def fit(cls, size: tuple[int, int], players: int, resign: bool = False) -> MatchLayout:
+        """The layout for a window of ``size`` with one card for each of ``players``, with the row
+        of the Resign button when ``resign``."""
         width, height = size
         compact = width < 1180 or height < 720
         margin = 12 if compact else 18
@@ -71,11 +75,21 @@ class MatchLayout:
             view_buttons=view_buttons,
             button_h=button_h,
             buttons_top=buttons_top,
-        )
+        ).with_resign(resign)
+
+    def with_resign(self, shown: bool) -> MatchLayout:
+        """This layout with the Resign row (``shown``) or without it: nothing else moves, the move
+        list gives up the row or takes it back (a game given up or finished needs it no more). The
+        row is a little lower than the fixed ones, and their width: Resign is never the main act."""
+        if not shown:
+            return replace(self, resign=_nowhere())
+        height = self.button_h - 6
+        top = self.buttons_top - BUTTON_GAP - height
+        return replace(self, resign=pygame.Rect(self.inner.left, top, self.inner.width, height))
 
     def moves(self, with_view_buttons: bool) -> pygame.Rect:
         """The move list takes whatever the panel has left between the cards (or the game's buttons,
         which come and go with the turn) and the fixed buttons; never less than 40 px high."""
         top = self.view_buttons.bottom + 12 if with_view_buttons else self.cards.bottom + 14
-        bottom = self.buttons_top - 14
+        bottom = (self.resign.top if self.resign.height else self.buttons_top) - 14
         return pygame.Rect(self.inner.left, top, self.inner.width, max(40, bottom - top))

@@ -1,4 +1,5 @@
-"""A match's saves: Ctrl+S over its own file, a copy under a new id, and the autosave after turns.
+"""A match's saves: Ctrl+S over its own file, a copy under a new id, the autosave after turns, and a
+finished analysis added to the save the game came from.
 
 Split from the match scene, which decides *when* to save; this holds *how*, and the one piece of
 state that needs: whether a match with no turn yet has had its opening written. Every failure is a
@@ -73,6 +74,17 @@ class MatchSaving:
             return
         self.failure = None
         self.saved_turns = len(self.match.turns)
+
+    def keep_analysis(self) -> None:
+        """An analysis just finished (the autosave has it already): the player's own save of this
+        game, the file it was loaded from or last saved to, keeps it too when it holds these very
+        moves, so opening that save again shows the analysis without the wait. Only its analysis is
+        added (:meth:`saves.store.SaveStore.keep_analysis`): another game's file, or this game saved
+        at another move, is never touched. A refusing disk is a toast; the game goes on."""
+        try:
+            self.app.store.keep_analysis(self.match)
+        except Exception as exc:
+            self.app.toast(failure_sentence("The analysis could not be kept in your save", exc), 5.0)
 
     def keep_as_record(self) -> str:
         """Write the game as a record in the records folder (away from the data folder whose disk

@@ -9,6 +9,8 @@ The scene decides; its helpers each hold one concern:
 * :mod:`~scenes.shell.match.solved`: the "solved" badge (a setting), worked out by a third worker;
 * :mod:`~scenes.shell.match.handoff`: the hot-seat curtain for secret orders;
 * :mod:`~scenes.shell.match.saving`: Ctrl+S, Save a copy and the autosave after every turn;
+* :mod:`~scenes.shell.match.resign`: Resign, its question, and the game it ends;
+* :mod:`~scenes.shell.match.commands`: the rules, the pause menu, rematch and the other ways on;
 * :mod:`~scenes.shell.match.review`: the board after any earlier move (move list clicks, Left/Right/Home/End);
 * :mod:`~scenes.shell.match.analysis_flow`: a finished game's analysis (Analyse, the graph, the marks);
 * :mod:`~scenes.shell.match.ending`: the result card beside the board, and Swap sides and Rematch
@@ -33,7 +35,6 @@ from game.core import GameError
 from game.match import Match, Turn
 from scenes.kit.app import Scene
 from scenes.kit.board_view import BoardView, ViewAction, error_sentence
-from scenes.kit.failures import failure_sentence
 from scenes.kit.pacing import GENTLE, sooner
 from scenes.kit.registry import make_view
 from scenes.kit.view_host import over_window, released, typed
@@ -43,6 +44,7 @@ from scenes.shell.match.analysis_flow import AnalysisFlow
 from scenes.shell.match.analysis_run import AnalysisRun
 from scenes.shell.match.analysis_strip import AnalysisStrip
 from scenes.shell.match.coach import Coach
+from scenes.shell.match.commands import MatchCommands
 from scenes.shell.match.computer import ComputerPlayer
 from scenes.shell.match.controls import MatchControls
 from scenes.shell.match.end_flow import EndFlow
@@ -57,12 +59,14 @@ from scenes.shell.match.keys import MatchKeys
 from scenes.shell.match.layout import MatchLayout
 from scenes.shell.match.moves import MoveList
 from scenes.shell.match.painter import MatchPainter
+from scenes.shell.match.resign import ResignFlow
 from scenes.shell.match.results import count_finish
 from scenes.shell.match.review import REVIEW_KEYS, Review
 from scenes.shell.match.review_flow import ReviewFlow
 from scenes.shell.match.saving import MatchSaving
 from scenes.shell.match.solved import SolvedBadge
 from scenes.shell.match.sounds import MatchSounds
+from scenes.shell.match.texts import undo_refusal
 
 if TYPE_CHECKING:
     from scenes.kit.app import App
@@ -71,16 +75,7 @@ MESSAGE_SECONDS = 4.5
 """How long a hint or refusal stays in the banner (a newer one replaces it at once)."""
 
 
-def undo_refusal(match: Match) -> str:
-    """Why Undo did nothing, in the players' terms."""
-    if match.undo_crosses_reveal():
-        return "Both players have seen the orders of that turn, so it cannot be taken back."
-    if match.turns:
-        return "That move can no longer be taken back."
-    return "Nothing to undo yet."
-
-
-class MatchScene(AnalysisFlow, EndFlow, ReviewFlow, Scene):
+class MatchScene(MatchCommands, ResignFlow, AnalysisFlow, EndFlow, ReviewFlow, Scene):
     """One match on screen. ``MatchScene(app, match)``; push it, the rest is automatic."""
 
     name = "match"
@@ -187,7 +182,7 @@ class MatchScene(AnalysisFlow, EndFlow, ReviewFlow, Scene):
 
     # -- layout and lifecycle -------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        self.frame = MatchLayout.fit(size, len(self.match.game.players))
+        self.frame = MatchLayout.fit(size, len(self.match.game.players), resign=self.resign_offered())
         self.view.layout(self.frame.board)
         self.controls.build(self.frame, hint=offered(self.match))
         self.build_review_banner()
@@ -208,6 +203,7 @@ class MatchScene(AnalysisFlow, EndFlow, ReviewFlow, Scene):
 
         Undo also stays lit across a two-player reveal, where pressing it explains why not: a greyed
         button would leave the players guessing."""
+        self.place_resign()  # first: its row, while the game may be given up, is the move list's foot
         sealed = self.handoff.sealed_by(self.match)
         undo = self.match.can_undo() or self.match.undo_crosses_reveal()
         record = self.review.record  # a record is only looked at: nothing to take back
@@ -270,6 +266,8 @@ class MatchScene(AnalysisFlow, EndFlow, ReviewFlow, Scene):
     # -- events ---------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         self.keys.heard(event)
+        if self.resign_event(event):  # the question "Resign?" while it is open
+            return
         for ending in (self.end_dialog, self.end_row):
             choice = ending.choice(event) if ending is not None else None
             if choice is not None:
@@ -331,8 +329,8 @@ class MatchScene(AnalysisFlow, EndFlow, ReviewFlow, Scene):
     def _key(self, event: pygame.event.Event) -> None:
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if not ctrl and self.keys.key(event):  # the cursor and Tab, when the keyboard has them
-            return
+        if not ctrl and (self.keys.key(event) or (self._rules_window is None and self.coach.key(event))):
+            return  # the cursor and Tab when the keyboard has them, then the coach's card's Esc / Enter
         if not ctrl and event.key not in (pygame.K_ESCAPE, pygame.K_F1):
             # typed orders (Elasta's eight digits) go to the view first
             action = typed(self.view, event, self.input_player())
@@ -379,6 +377,7 @@ class MatchScene(AnalysisFlow, EndFlow, ReviewFlow, Scene):
                 "rules": self.open_rules,
                 "menu": self.open_pause,
                 "hint": self.ask_hint,
+                "resign": self.ask_resign,
                 "apply": lambda: self._apply_action(self.hint.apply_action(self.match, self.input_player())),
             }
             commands[command]()
@@ -576,44 +575,6 @@ class MatchScene(AnalysisFlow, EndFlow, ReviewFlow, Scene):
     def save(self) -> None:
         """Ctrl+S / the Save button: save and say so in a toast."""
         self.saving.save()
-
-    def open_rules(self) -> None:
-        """F1 / Rules: the game's rules in a window over the board (one at a time)."""
-        from scenes.shell.windows.rules import open_rules_window
-
-        self.close_rules()
-        try:
-            self._rules_window = open_rules_window(self.ui, self.match.game)
-        except Exception as exc:
-            self.app.toast(failure_sentence("The rules could not be opened", exc))
-
-    def close_rules(self) -> bool:
-        """True if a rules window was open (Esc then closes only that)."""
-        window = self._rules_window
-        self._rules_window = None
-        if window is not None and window.alive():
-            window.kill()
-            return True
-        return False
-
-    def open_pause(self) -> None:
-        self.app.open("pause", self)
-
-    def go_to_menu(self) -> None:
-        self.app.goto("menu")
-
-    def rematch(self) -> None:
-        """A fresh match with the same game, options and seats (sides kept)."""
-        self.app.open_match(Match(self.match.game, self.match.options, self.match.seats))
-
-    def swap_sides(self) -> None:
-        """A fresh match with the seats exchanged: against the computer the human plays the other
-        side; two people (by their names) change colours."""
-        self.app.open_match(Match(self.match.game, self.match.options, texts.swapped_seats(self.match)))
-
-    def new_game(self) -> None:
-        """The new-game screen for this game, over this one (Cancel comes back here)."""
-        self.app.open("new-game", self.match.game)
 
     def keep_clear(self) -> list[pygame.Rect]:
         """What a notice must not cover: the banner (what the game says) and the board."""

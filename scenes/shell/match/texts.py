@@ -33,9 +33,11 @@ def result_texts(match: Match, view: BoardView) -> tuple[str, str, str]:
     """Headline, reason and score line of a finished match; all empty while it goes on. Against
     the computer it speaks to the one human ("You win!"), otherwise it names the winner."""
     outcome = match.outcome
-    game = match.game
     if outcome is None:
         return "", "", ""
+    if match.resigned is not None:
+        headline, reason = resigned_texts(match)
+        return headline, reason, _score_line(match)
     end = match.state.describe_end()
     reason = end.reason if end is not None else outcome.reason
     if outcome.winner is None:
@@ -47,11 +49,40 @@ def result_texts(match: Match, view: BoardView) -> tuple[str, str, str]:
             headline = "You win!" if outcome.winner in humans else f"The computer wins ({title})"
         else:
             headline = f"{title} win{'s' if not title.endswith('s') else ''}!"
-    score_line = view.result_details()
-    if not score_line:
-        score = match.state.score()
-        score_line = "  ·  ".join(f"{match.player_name(p)}: {score[p]}" for p in game.players if p in score)
-    return headline, reason, score_line
+    return headline, reason, view.result_details() or _score_line(match)
+
+
+def _score_line(match: Match) -> str:
+    score = match.state.score()
+    return "  ·  ".join(f"{match.player_name(p)}: {score[p]}" for p in match.game.players if p in score)
+
+
+def resigned_texts(match: Match) -> tuple[str, str]:
+    """Headline and reason of a game given up (Resign): against the computer spoken to the person,
+    between two people naming both."""
+    loser = match.resigned or ""
+    winner = match.outcome.winner if match.outcome is not None else None
+    if len(match.humans()) == 1 and not match.two_player:
+        side = match.game.player_title(winner) if winner is not None else ""
+        if loser in match.humans():
+            return "You resigned", f"You gave the game up, so the computer ({side}) wins it."
+        return "You win!", f"The computer ({match.game.player_title(loser)}) gave the game up."
+    if winner is None:
+        return "Game given up", f"{match.player_name(loser)} resigned."
+    name = match.player_name(winner)
+    verb = "win" if name.endswith("s") else "wins"
+    return f"{name} {verb}!", f"{match.player_name(loser)} resigned, so the game goes to {name}."
+
+
+def undo_refusal(match: Match) -> str:
+    """Why Undo did nothing, in the players' terms."""
+    if match.resigned is not None:
+        return "A game given up stays given up: press Rematch to play again."
+    if match.undo_crosses_reveal():
+        return "Both players have seen the orders of that turn, so it cannot be taken back."
+    if match.turns:
+        return "That move can no longer be taken back."
+    return "Nothing to undo yet."
 
 
 def duration_text(seconds: float) -> str:
