@@ -8,7 +8,7 @@ rules. The format (documented in docs/command-line.md)::
     Game: Elephant Run (elephant-run)
     Options: none
     Elephant: Human
-    Hunters: Computer (hard)
+    Farmers: Computer (hard)
     Date: 2026-11-24 07:05 UTC
     Result: Elephant won — the elephant reached the edge
 
@@ -17,10 +17,15 @@ rules. The format (documented in docs/command-line.md)::
     ...
 
 Header lines are ``Key: value``; the moves follow after a blank line, one per line, numbered in
-order; lines starting with ``#`` are comments. Reading is strict about what matters (the game, the
-options, each move, the result if one is claimed) and forgiving about what does not (spacing, the
-order of header lines, a missing date): a bad record is refused with a :class:`RecordFileError`
-naming the line and the reason in players' words, and nothing half-read ever comes back.
+order; lines starting with ``#`` are comments. A game given up has a ``Resigned: <player>`` line
+(``Resigned: Farmers``): its moves alone would leave it unfinished. It is read back with the save's
+rule (:meth:`game.match.Match.resign`: it names a player of a game still going on after the moves);
+a record written before the line existed says it only in its ``Result:`` ("Elephant won — Farmers
+resigned"), which is then read as the resignation. Reading is strict about what matters (the game,
+the options, each move, the result if one is claimed, a resignation) and forgiving about what does
+not (spacing, the order of header lines, a missing date): a bad record is refused with a
+:class:`RecordFileError` naming the line and the reason in players' words, and nothing half-read
+ever comes back.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ MAX_RECORD_CHARS = 1_000_000
 """A record longer than this is not one of ours (the longest real game is a few thousand moves)."""
 MAX_LINE_CHARS = 2_000
 SUFFIX = ".txt"
+RESIGNED = "Resigned"
+"""The header of a game given up: ``Resigned: <the side's title>``."""
 
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z -]{0,40}):\s*(.*)$")
 _MOVE = re.compile(r"^(\d{1,6})\.\s*(\S.*)$")
@@ -94,6 +101,8 @@ def format_record(match: Match, when: datetime | None = None) -> str:
     ]
     for player in info.players:
         lines.append(f"{info.player_title(player)}: {_seat_text(match.seats[player])}")
+    if match.resigned is not None:
+        lines.append(f"{RESIGNED}: {info.player_title(match.resigned)}")
     lines.append(f"Date: {when.astimezone(UTC).strftime('%Y-%m-%d %H:%M')} UTC")
     lines.append(f"Result: {_one_line(result_text(match))}")
     lines.append("")
@@ -214,6 +223,7 @@ def parse_record(text: str) -> Record:
                 f"move {position} ({move_text[:40]}) cannot be played: {exc}", line
             ) from None
     claimed = headers.get("result")
+    _resign(match, headers.get(RESIGNED.lower()), claimed)
     if claimed is not None:
         said = _one_line(claimed[1])
         actual = _one_line(result_text(match))
@@ -227,6 +237,61 @@ def parse_record(text: str) -> Record:
         None if date is None else _one_line(date[1])[:40],
         None if claimed is None else claimed[1],
     )
+
+
+def _resign(match: Match, entry: tuple[int, str] | None, claimed: tuple[int, str] | None) -> None:
+    """The ``Resigned:`` line given up to the match as a save's ``resigned`` is: it must name one of
+    the game's players (by title or id), and the game must still be going on after its moves
+    (:meth:`Match.resign` refuses a game already over). Without the line, an older record's
+    ``Result:`` saying "<Winner> won — <Loser> resigned" of a game its moves leave unfinished."""
+    if entry is None:
+        loser = _resigned_in_result(match, None if claimed is None else claimed[1])
+        if loser is not None:
+            match.resign(loser)
+        return
+    line, value = entry
+    player = _player_named(match.game, value)
+    if not value.strip():
+        raise RecordFileError("the 'Resigned:' line names no player", line)
+    if player is None:
+        raise RecordFileError(
+            f"the resignation should name a player of {match.game.title}, not {quoted(value.strip()[:40])}",
+            line,
+        )
+    if match.over:
+        raise RecordFileError(
+            f"the record says {match.game.player_title(player)} resigned, but its moves already end the game",
+            line,
+        )
+    try:
+        match.resign(player)
+    except GameError as exc:
+        raise RecordFileError(str(exc), line) from None
+
+
+def _player_named(info: GameInfo, value: str) -> str | None:
+    """The player ``value`` names, by its title ("Farmers") or id, in any case; None if none."""
+    wanted = _one_line(value).lower()
+    for player in info.players:
+        if wanted in (player.lower(), info.player_title(player).lower()):
+            return player
+    return None
+
+
+def _resigned_in_result(match: Match, said: str | None) -> str | None:
+    """The player an older record's ``Result:`` says resigned ("Elephant won — Farmers resigned"),
+    when the moves leave the game going on and the winner named is the other side; else None."""
+    if said is None or match.over:
+        return None
+    winner, dash, reason = _one_line(said).partition("—")
+    if not dash or not reason.strip().lower().endswith(" resigned"):
+        return None
+    loser = _player_named(match.game, reason.strip()[: -len(" resigned")])
+    others = [p for p in match.game.players if p != loser]
+    if loser is None or len(others) != 1:
+        return None
+    title = match.game.player_title(others[0]).lower()
+    return loser if winner.strip().lower() == f"{title} won" else None
 
 
 def _same_winner(said: str, actual: str) -> bool:

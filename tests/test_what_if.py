@@ -13,6 +13,7 @@ import pytest
 from game.match import HUMAN, Match, Seat
 from scenes.shell.match.review import CONTINUE, WHAT_IF_LABEL, WHAT_IF_SHORT
 from scenes.shell.match.scene import MatchScene
+from scenes.shell.match.side_line import SideLineDialog
 from tests.scene_driver import click_element, key, start
 
 GAMES = ["elephant-run", "epaminondas", "changing-challenges", "elasta", "nelaxtam"]
@@ -48,6 +49,8 @@ def test_play_from_here_makes_a_side_line_and_keeps_the_game(app: Any, game_id: 
     button = scene.review.buttons[CONTINUE]
     assert button.text in (WHAT_IF_LABEL, WHAT_IF_SHORT) and button.visible and button.is_enabled
     click_element(app, button)
+    assert isinstance(app.top, SideLineDialog)  # who plays it: the game's own seats to start with
+    key(app, pygame.K_RETURN)
 
     side = app.top
     assert isinstance(side, MatchScene) and side is not scene and not side.reviewing

@@ -5,6 +5,11 @@ mover), then the board tilts by an angle that follows the unbalanced moment, the
 slides to its new line while the board comes level — or, past ±49, the board crashes onto one
 side. Everything is read from ``effects`` of the position before the move, so the picture never
 has to guess a rule; the poses at a time ``t`` are plain functions of the plan.
+
+With the coach on, the board also leans a little at rest (:func:`~.geometry.lean_for`: how near the
+balance is to tipping). A turn eases that lean from the one shown before it to the one after it,
+while the board tilts and levels (:attr:`Plan.lean`), so the board never jumps at either end of the
+turn; with animations off there is no plan and the new lean is simply there.
 """
 
 from __future__ import annotations
@@ -98,6 +103,10 @@ class Plan:
     cw_after: float = 0.0
     crash_angle: float = 0.0
     dust: list[tuple[float, float, float]] = field(default_factory=list)
+    lean: Track | None = None
+    """The coach's lean easing from ``lean_before`` to ``lean_after`` (None: it does not change)."""
+    lean_before: float = 0.0
+    lean_after: float = 0.0
 
     @classmethod
     def resting(cls, state: ChangingChallengesState) -> Plan:
@@ -111,16 +120,25 @@ class Plan:
 
     # -- poses while the timeline plays ---------------------------------------------------------------
     def angle_at(self, t: float) -> float:
-        """Degrees clockwise the board leans at ``t``: level while the piece moves, tilted by the
-        unbalanced moment, easing back as the counterweight slides, or falling when it tipped."""
+        """Degrees clockwise the board leans at ``t``: at the coach's lean (:meth:`lean_at`) while the
+        piece moves, tilted further by the unbalanced moment, easing back as the counterweight
+        slides, or falling when it tipped."""
+        lean = self.lean_at(t)
         if self.crash is not None and self.crash.started(t):
             residual = tilt_for(self.moment_after + CW_WEIGHT * self.cw_after)
-            return lerp(residual, self.crash_angle, self.crash.at(t))
+            return lerp(residual + lean, self.crash_angle, self.crash.at(t))
         if self.level is not None and self.level.started(t):
-            return tilt_for(self.moment_after + CW_WEIGHT * self.counterweight_at(t))
+            return lean + tilt_for(self.moment_after + CW_WEIGHT * self.counterweight_at(t))
         if self.tilt is not None and self.tilt.started(t):
-            return tilt_for(self.moment_after + CW_WEIGHT * self.cw_before) * self.tilt.at(t)
-        return 0.0
+            return lean + tilt_for(self.moment_after + CW_WEIGHT * self.cw_before) * self.tilt.at(t)
+        return lean
+
+    def lean_at(self, t: float) -> float:
+        """The coach's lean at ``t`` (0 with the coach off): the one shown before the turn until the
+        board starts to tilt, the new one once it has come level, eased in between."""
+        if self.lean is None:
+            return self.lean_after
+        return lerp(self.lean_before, self.lean_after, self.lean.at(t))
 
     def counterweight_at(self, t: float) -> float:
         """The counterweight's line at ``t``: it slides only while the board levels."""
@@ -137,12 +155,26 @@ class Plan:
         return self.moment_after
 
 
-def plan_turn(turn: Turn, shown: ChangingChallengesState, timeline: Timeline, geo: Seesaw) -> Plan:
+LEAN_SECONDS = 0.5
+"""How long the coach's lean takes to change when the board neither tilts nor levels (a turn that
+ends the game without moving the balance), before the animation speed's factor."""
+
+
+def plan_turn(
+    turn: Turn,
+    shown: ChangingChallengesState,
+    timeline: Timeline,
+    geo: Seesaw,
+    lean: tuple[float, float] = (0.0, 0.0),
+) -> Plan:
     """The animation of ``turn`` (which led to ``shown``) on ``timeline``: glide, then the
     knocked piece flies to storage (or a merged one fades into the mover), then tilt by the
     unbalanced moment, slide the counterweight while the board levels — and, past the limit,
-    crash. A turn the engine cannot explain gives the resting plan (the view just snaps)."""
+    crash. ``lean`` is the coach's lean (degrees) shown before the turn and the one after it: it
+    eases from the one to the other from the tilt until the board is level. A turn the engine cannot
+    explain gives the resting plan (the view just snaps)."""
     plan = Plan.resting(shown)
+    plan.lean_before, plan.lean_after = lean
     read = turn_effects(turn)
     found = turn_move(turn)
     if read is None or found is None:
@@ -190,4 +222,8 @@ def plan_turn(turn: Turn, shown: ChangingChallengesState, timeline: Timeline, ge
         tl.cue("board-crash", plan.crash, at=0.7)  # the falling end hits the floor (see fall())
         rng = random.Random(plan.moment_after)
         plan.dust = [(rng.uniform(-1, 1), rng.uniform(0.3, 1.0), rng.uniform(0.6, 1.2)) for _ in range(9)]
+    if plan.lean_before != plan.lean_after:
+        plan.lean = tl.add(LEAN_SECONDS, after=after_glide, delay=0.04, ease=ease_in_out)
+        if plan.level is not None:  # with the tilt, until the board has come level again
+            plan.lean.duration = max(0.0, plan.level.end - plan.lean.start)
     return plan

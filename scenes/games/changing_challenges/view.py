@@ -117,12 +117,14 @@ class ChangingChallengesView(BoardView):
 
     # -- state and animation -----------------------------------------------------------------------------
     def set_state(self, state: GameState, animate_from: Turn | None = None) -> None:
+        shown = self.lean_shown() if animate_from is not None else 0.0
         super().set_state(state, animate_from)
         self.selected, self.options, self.choice = None, [], None
         self._rotated = None
         self.last_squares = last_squares(self.last_move)
         if animate_from is not None and self.timeline.scale > 0:
-            self.plan = plan_turn(animate_from, self.cc, self.timeline, self.geo)
+            lean = (shown, self.resting_lean())  # eased during the turn, from the lean on screen
+            self.plan = plan_turn(animate_from, self.cc, self.timeline, self.geo, lean)
         else:
             self.plan = Plan.resting(self.cc)
             if animate_from is not None:  # no animation, but the turn is still heard
@@ -142,6 +144,19 @@ class ChangingChallengesView(BoardView):
         """Whether the board leans a little during play: with the coach on (a setting), it shows
         how far the balance is from tipping each way (:func:`~.geometry.lean_for`)."""
         return bool(getattr(self.settings, "coach", False)) and not self.cc.over
+
+    def resting_lean(self) -> float:
+        """The coach's lean of the position shown, once the board rests (0 with the coach off, once
+        the game is over, or past the limit, where the crash is the pose)."""
+        moment = self.cc.moment
+        return lean_for(moment) if self.leans() and abs(moment) <= LIMIT else 0.0
+
+    def lean_shown(self) -> float:
+        """The coach's part of the board's angle on screen now: mid-turn, where the turn's easing
+        has it; at rest, the position's own. A new turn eases on from here."""
+        if self.busy:
+            return self.plan.lean_at(self.timeline.t)
+        return self.resting_lean()
 
     def square_at(self, pos: tuple[int, int]) -> int | None:
         """The square under ``pos`` as the board is drawn now: on a leaning board the click is

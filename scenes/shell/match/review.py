@@ -15,8 +15,9 @@ A game record opened from a file (:attr:`Review.record`) is only ever reviewed: 
 behind it to go back to, so nothing is saved and the computer does not move. The banner's last
 button is then "Continue from here", which makes a game of the position shown (:func:`played_on`):
 from then on it is played and saved like any other. A live game's review offers the same as "Play
-from here" beside the arrows: a side line, a game of its own with the same seats, while the game
-reviewed stays saved as it was (the Load screen brings it back).
+from here" beside the arrows: a side line, a game of its own against the opponent chosen in a small
+dialog (:mod:`.side_line`: the computer at a level or two players, the game's own seats to start
+with), while the game reviewed stays saved as it was (the Load screen brings it back).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.match import Match
+from game.match import Match, Seat
 from scenes.kit import style
 from scenes.shell.match.review_source import ReviewedMatch, frozen_copy
 
@@ -69,11 +70,12 @@ STEP_WIDTH = 44
 """The banner's ‹ and › buttons: square enough for one glyph, wide enough to hit."""
 
 
-def played_on(match: Match, position: int) -> Match:
-    """A new game from a record's position ``position``: the same game, options and seats, its
-    moves up to there replayed through the rules, and an id of its own (so it saves as a game of
-    its own; the record's later moves are left out)."""
-    fresh = Match(match.game, match.options, match.seats)
+def played_on(match: Match, position: int, seats: dict[str, Seat] | None = None) -> Match:
+    """A new game from a record's position ``position``: the same game and options, the same seats
+    unless ``seats`` are given (a side line's, chosen in its dialog), its moves up to there replayed
+    through the rules, and an id of its own (so it saves as a game of its own; the record's later
+    moves are left out). The match it comes from is only read."""
+    fresh = Match(match.game, match.options, dict(seats) if seats is not None else match.seats)
     for text in match.move_texts()[: max(0, position)]:
         fresh.play_text(text)
     return fresh
@@ -255,7 +257,7 @@ class Review:
                     CONTINUE,
                     what_if,
                     what_label,
-                    "Try another line from the position shown, as a new game; this one stays saved as it is",
+                    "Play on from here against the opponent you choose; this game stays as it is",
                     "@secondary",
                 ),
                 *specs,
@@ -304,8 +306,9 @@ class Review:
                 _enable(button, (self.position or 0) > 0)
             elif key == "next" and self.record:
                 _enable(button, (self.position or 0) < self.last)
-            elif key == CONTINUE:  # at the end of a finished game there is nothing left to play
-                _enable(button, not (self.match.over and self.position == self.last))
+            elif key == CONTINUE:  # at the end of a finished game there is nothing left to play,
+                # unless it was resigned: the board still has moves ("what if I had played on?")
+                _enable(button, not (self.match.state.over and self.position == self.last))
                 if not self.record and self.position == self.last and not self.match.over:
                     _enable(button, False)  # the game itself goes on from here: no side line needed
 

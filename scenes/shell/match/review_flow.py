@@ -1,15 +1,20 @@
 """Looking back on the match screen: a review of any earlier position, a record opened from a file,
 and the game (or side line) made from the position shown. A part of
 :class:`~scenes.shell.match.scene.MatchScene` kept in a module of its own (the scene mixes it in); what
-the review shows and its buttons are :mod:`.review`.
+the review shows and its buttons are :mod:`.review`, the side line's question (who plays it) is
+:mod:`.side_line`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scenes.kit.failures import failure_sentence
 from scenes.shell.match.review import ANALYSE, CONTINUE, RECORD_NOTE, played_on
+from scenes.shell.match.side_line import SideLineDialog
+
+if TYPE_CHECKING:
+    from game.match import Seat
 
 
 class ReviewFlow:
@@ -49,7 +54,10 @@ class ReviewFlow:
         """Left/Right/Home/End and the banner's buttons: step, jump, or leave the review (a record:
         make a game of it)."""
         if command == CONTINUE:
-            self.continue_from_here()
+            if self.review.record:
+                self.continue_from_here()
+            else:  # a side line: first, who plays it
+                self.ask_side_line()
             return
         if command == ANALYSE:
             self.start_analysis()
@@ -70,16 +78,36 @@ class ReviewFlow:
         self.build_review_banner()
         self.review_at(None)
 
-    def continue_from_here(self) -> None:
+    def ask_side_line(self) -> None:
+        """A live game's "Play from here": the small dialog that asks who plays the side line (the
+        computer at a level, or two people, and the person's side) over this screen; its Play
+        makes the side line with those seats (:meth:`continue_from_here`)."""
+        if not self.review.active or self.review.record:
+            return
+        position = self.review.position or 0
+        self.app.push(SideLineDialog(self.app, self.match, position, self._play_side_line(position)))
+
+    def _play_side_line(self, position: int) -> Any:
+        """The dialog's answer: the side line from ``position`` (where the review stood when it was
+        asked) with the seats chosen, if this screen still shows that position."""
+
+        def play(seats: dict[str, Seat]) -> None:
+            if self.app.top is self and self.review.active and self.review.position == position:
+                self.continue_from_here(seats)
+
+        return play
+
+    def continue_from_here(self, seats: dict[str, Seat] | None = None) -> None:
         """A record becomes a game from the position shown: a new match screen takes this one's
         place, and it is saved like any game from now on (its first autosave at once). From a live
-        game's review the same makes a side line ("Play from here"), after this game is saved."""
+        game's review the same makes a side line ("Play from here"), after this game is saved, with
+        ``seats`` (the side line's dialog's answer; the game's own when None)."""
         if not self.review.active:
             return
         side_line = not self.review.record
         if side_line:
             self.saving.autosave()
-        fresh = played_on(self.match, self.review.position or 0)
+        fresh = played_on(self.match, self.review.position or 0, seats)
         try:
             scene = self.app.make("match", fresh)
         except Exception as exc:  # a view bug must not take the screen down with it
