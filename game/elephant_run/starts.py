@@ -232,6 +232,13 @@ def family_sentence(farmers: int, compound: bool) -> str:
     found = table(farmers, compound)
     if found is None or len(found.squares) < SIZE:
         proved = 0 if found is None else len(found.squares)
+        best_so_far = max(found.squares.values(), key=lambda v: v.points) if found and found.squares else None
+        if best_so_far is not None and best_so_far.points >= MIN_TARGET:
+            # one proved square already settles every target up to its value: say that much
+            return (
+                f"{name}: the elephant wins at {best_so_far.points} points or fewer (from "
+                f"{best_so_far.square}); more is open."
+            )
         return f"{name}: not solved yet ({proved} of {SIZE} start squares proved)."
     values = [found.squares[square_name(i)] for i in range(SIZE)]
     best = max(values, key=lambda v: v.points)
@@ -250,17 +257,26 @@ def family_sentence(farmers: int, compound: bool) -> str:
 def solved_paragraph() -> str:
     """The rules window's closing section: what computer proofs settled about the start."""
     lines = ["Solved with best play"]
-    open_ones: list[str] = []
+    open_ones: dict[bool, list[int]] = {}
     for farmers, compound in FAMILIES:
-        found = table(farmers, compound)
-        if found is not None and len(found.squares) == SIZE:
-            lines.append(f"- {family_sentence(farmers, compound)}")
+        sentence = family_sentence(farmers, compound)
+        if "not solved yet" not in sentence:
+            lines.append(f"- {sentence}")
         else:
-            moves = "on" if compound else "off"
-            open_ones.append(f"{NUMBERS.get(farmers, str(farmers)).lower()} farmers, compound {moves}")
+            open_ones.setdefault(compound, []).append(farmers)
     if open_ones:
-        lines.append(f"- Not solved yet: {'; '.join(open_ones)}.")
+        said = [
+            f"compound moves {'on' if compound else 'off'} with {_counted(sorted(farmers))} farmers"
+            for compound, farmers in sorted(open_ones.items())
+        ]
+        lines.append(f"- Not solved yet: {'; '.join(said)}.")
     return "\n".join(lines) + "\n"
+
+
+def _counted(numbers: list[int]) -> str:
+    """[5, 6, 7] → "five, six or seven": the open families named together, in few words."""
+    words = [NUMBERS.get(n, str(n)).lower() for n in numbers]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 START_VALUES = StartValues(report=start_report, lines=report_lines)
