@@ -80,9 +80,11 @@ def test_hard_is_legal_and_keeps_its_limits(
 def test_orders_are_randomised(states: list[NelaxtamState]) -> None:
     # Normal mixes where the position calls for guessing; where one joint order dominates (its
     # candidates include every troop's other kinds of order, so it finds that order on every seed)
-    # it plays it every time. Somewhere on the bench, some side's orders vary with the seed.
+    # it plays it every time. Somewhere on the bench, some side's orders vary with the seed. (Since
+    # normal sees cuts and hanging parts, issue #30, one order dominates more often: on this bench
+    # only one side of one position still varies, over twelve seeds.)
     varied = any(
-        len({choose_move(state, player, "normal", seed=s) for s in range(6)}) >= 2
+        len({choose_move(state, player, "normal", seed=s) for s in range(12)}) >= 2
         for state in reversed(states)
         if state.phase == PHASE_ORDERS
         for player in state.to_move()
@@ -266,9 +268,13 @@ def test_the_first_candidate_is_the_greedy_bots_order(states: list[NelaxtamState
 
 
 def test_normal_is_a_player_of_the_moment() -> None:
-    """Normal differs from hard in kind: fewer candidates, and blind to idle troops, straight cuts,
-    hanging parts and the calm clock, all of which hard weighs."""
+    """Normal differs from hard by what it sees, not by a blind spot in its evaluation: one turn
+    deep and fewer candidates, no improvement rounds, no look-ahead or plan; but it sees idle
+    troops, straight cuts and hanging parts as hard does (blind to them, it lost to the gauntlet's
+    one-ply styles, issue #30)."""
     normal, hard = nelaxtam_ai.LEVEL_SETTINGS["normal"], nelaxtam_ai.LEVEL_SETTINGS["hard"]
     assert normal["mine"] < hard["mine"] and normal["theirs"] < hard["theirs"]
-    assert not normal["full"] and not normal["clock"] and not normal["hang"]
-    assert hard["full"] and hard["clock"] and hard.get("hang", nelaxtam_ai.HANG) > 0
+    assert not normal["improve"] and not normal.get("deep") and not normal.get("plan")
+    assert hard["improve"] and hard["deep"] and hard["plan"]
+    assert normal["full"] and normal["hang"] > 0
+    assert hard["full"] and hard.get("hang", nelaxtam_ai.HANG) > 0

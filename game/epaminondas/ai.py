@@ -9,9 +9,9 @@ opponent starts a turn with more stones across *must* answer at once (capture th
 back), so a quiet static evaluation of such a position would be meaningless. The quiescence search
 therefore refuses to stand pat while the opponent is ahead on the home row.
 
-Levels: easy looks one move ahead the way a beginner does — it never weighs the reply, adds noise
-to its judgement and now and then overlooks a capture (:func:`easy_move`); normal and hard deepen
-until their limit is used. Every level breaks ties with ``rng``.
+Levels: easy looks one move ahead the way a beginner does — it weighs no reply but, now and then,
+a crossing it could not answer, adds noise to its judgement and now and then overlooks a capture
+(:func:`easy_move`); normal and hard deepen until their limit is used. Every level breaks ties with ``rng``.
 ``LAST_STATS`` records what the last call did, for the benchmark and arena reports.
 """
 
@@ -244,6 +244,40 @@ stones do not each get their own chance to be noticed. With 0.35 the greedy begi
 43 % (seeds 7 and 8) but 32 % again at seed 102; 0.6 49 % (seeds 7 and 8)."""
 
 
+def _can_answer(own: int, opp: int, side: int, symmetry: str) -> bool:
+    """``side`` to move (stones ``own``): does it win now, or have a capture or crossing after which
+    the other side no longer has more stones across? (A quiet move never changes the count.)"""
+    if B.crossing_win(own, opp, side) or not (opp & B.HOME[side]):
+        return True
+    for code in B.generate_noisy(own, opp, side, symmetry):
+        new_own, new_opp = B.make(own, opp, code)
+        if (new_opp & B.HOME[side]).bit_count() <= (new_own & B.TARGET[side]).bit_count():
+            return True
+    return False
+
+
+def hands_a_crossing(own: int, opp: int, side: int, symmetry: str) -> bool:
+    """After ``side``'s move (its stones now ``own``, the other side to move): can the other side
+    cross in a way ``side`` then cannot answer? The one look at the reply every player soon learns,
+    since that is how the game is lost."""
+    for code in B.generate_noisy(opp, own, 1 - side, symmetry):
+        if code & B.CROSSING:
+            new_opp, new_own = B.make(opp, own, code)
+            if new_own and not _can_answer(new_own, new_opp, side, symmetry):
+                return True
+    return False
+
+
+EASY_CAREFUL = 0.4
+"""Share of easy's turns on which it asks whether its move lets the opponent cross unanswered
+(:func:`hands_a_crossing`). The careful and reader styles of the gauntlet won 9 games of 10
+against an easy that never asked, most within 11 to 64 plies, by crossing where easy could not
+answer; an easy that always asks leaves the greedy beginner 15 % (20 games), under the ladder's
+35 %: greedy wins its games the same way. 0.35 gave greedy 50 % and careful 50 %, 0.45 greedy
+30 % and careful 50 % (20 games each, 27 November 2026). Asking also whether the reply captures
+what it just moved left greedy 20 % over 30 games, so easy does not."""
+
+
 def easy_move(
     own: int, opp: int, side: int, codes: list[int], rng: random.Random, symmetry: str = "mirror"
 ) -> int:
@@ -251,11 +285,13 @@ def easy_move(
 
     Why this and not a shallow search: a one-ply search with a capture quiescence already sees the
     reply's captures, and the greedy beginner (``game.greedy``) lost every game to it; the issue
-    wants a sensible beginner to beat easy often. So easy never looks at the reply, misjudges by
-    up to :data:`EASY_NOISE`, and each chance to capture (the stones taken, however they are taken)
-    is missed with :data:`EASY_OVERLOOK` — but it always takes a move that wins at once and never
-    one that loses at once while another does not (every player sees those; an overlooked capture
-    that is the only way out is seen after all), so it stays far above random."""
+    wants a sensible beginner to beat easy often. So easy weighs no reply but one — on
+    :data:`EASY_CAREFUL` of its turns, whether the opponent could then cross unanswered —
+    misjudges by up to :data:`EASY_NOISE`, and each chance to capture (the stones taken, however
+    they are taken) is missed with :data:`EASY_OVERLOOK`; but it always takes a move that wins at
+    once and never one that loses at once while another does not (every player sees those; an
+    overlooked capture that is the only way out is seen after all), so it stays far above random."""
+    careful = rng.random() < EASY_CAREFUL
     seen: list[tuple[int, int]] = []
     hidden: list[tuple[int, int]] = []
     overlooked: dict[int, bool] = {}  # by the stones taken: a chance missed is missed every way
@@ -266,12 +302,14 @@ def easy_move(
             seen.append((value, code))
             continue
         value = -evaluate(new_opp, new_own, 1 - side) + rng.randint(-EASY_NOISE, EASY_NOISE)
+        if careful and hands_a_crossing(new_own, new_opp, side, symmetry):
+            value -= WIN // 2
         taken = opp & ~new_opp
         if taken and overlooked.setdefault(taken, rng.random() < EASY_OVERLOOK):
             hidden.append((value, code))
         else:
             seen.append((value, code))
-    pool = seen if any(v > -WIN for v, _ in seen) else seen + hidden
+    pool = seen if any(v > -WIN // 4 for v, _ in seen) else seen + hidden
     return max(pool, key=lambda vc: vc[0])[1]
 
 
@@ -326,4 +364,14 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Lim
     return (B.move_from(move), B.move_to(move))
 
 
-__all__ = ["EASY_OVERLOOK", "LAST_STATS", "LEVELS", "EpaminondasRules", "ai", "easy_move", "evaluate"]
+__all__ = [
+    "EASY_CAREFUL",
+    "EASY_OVERLOOK",
+    "LAST_STATS",
+    "LEVELS",
+    "EpaminondasRules",
+    "ai",
+    "easy_move",
+    "evaluate",
+    "hands_a_crossing",
+]

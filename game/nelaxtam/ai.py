@@ -76,11 +76,11 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
         "improve": 0,
         "noise": 0.0,
         "placements": 300,
-        "full": 0,
+        "full": 1,
         "clock": 0,
         "obvious": 0.0,
         "spread": 1,
-        "hang": 0.0,
+        "hang": 0.4,
     },
     "hard": {
         "mine": 48,
@@ -112,15 +112,19 @@ candidate joint orders for each side, regret-matching iterations, share of the t
 softmax temperature of the troop sampling, whether to improve candidates (hard), chance of a
 uniformly random candidate instead of the mixture, invasions scored, whether the evaluation sees
 cut threats and idle troops, whether it plays the clock (the calm cap and the turn limit), the
-share of the hanging parts counted (``hang``; normal none) and whether two enemy troops' joint cut
+share of the hanging parts counted (``hang``) and whether two enemy troops' joint cut
 counts (``pairs``, hard), the share of the time the opponent is expected to give its obvious orders
 (``obvious``), and for hard the look-ahead — the level difference in kind between normal and hard:
 how many of each side's likeliest joint orders are re-scored by the next turn's matrix game
 (``deep``, as many as the budget allows), after a one-turn stage that gets the ``static`` share of
 the budget, the next turn's game also expecting the obvious orders ``next_obvious`` of the time.
-Normal is a player of the moment: 8 × 6 candidates, blind to idle troops, straight cuts, hanging
-parts and the clock (with 20 × 16 candidates, cut threats and the clock, hard beat it only about
-60 % of the time; this normal scores about 30 % against that one and still beats easy about 90 %).
+Normal is a player of the moment: one turn deep, 8 × 6 candidates, no improvement rounds, blind to
+the clock and to what two enemy troops could cut off together, but it sees what one turn can do to
+a territory — idle troops, straight cuts and the part one enemy troop's destruction would cut off
+(``full``, ``hang``). Until 27 November 2026 it was blind to those too, and the gauntlet's one-ply
+styles beat it: careful scored 90 % against it, hoarder 80 % (`gauntlet --seed 301`); seeing them,
+normal scored 75 % and 70 % (`--seed 401`). Hard differs from it by depth (two turns, or a plan of
+three against a read opponent) and breadth (48 × 32 candidates, improvement rounds).
 Hard also reads an opponent whose recent orders were all the obvious ones
 (:func:`game.nelaxtam.habits.gives_obvious_orders`): ``read`` of the time it then expects them
 ``read_share`` of the time in both turns and adds its best answer to them (:func:`punish`); with
