@@ -184,8 +184,10 @@ def test_levels_differ_in_depth() -> None:
     normal, hard = elasta_ai.LEVEL_SETTINGS["normal"], elasta_ai.LEVEL_SETTINGS["hard"]
     assert normal["iterations"] < hard["iterations"]
     assert not normal["lookahead"] and hard["lookahead"] >= 10
-    # ... and blind in kind: its own oracle counts material only, not the danger of shallow files.
-    assert not normal["full_eval"] and hard["full_eval"]
+    # ... but not blind in kind (issue #30): both weigh the danger of shallow files, and both
+    # answer the opponent model rather than a detector of one bot's habits.
+    assert normal["full_eval"] and hard["full_eval"]
+    assert normal["model"] and hard["model"] and not normal["exploit"] and not hard["exploit"]
 
 
 def test_next_turn_value_is_antisymmetric_and_knows_decided_lines() -> None:
@@ -247,15 +249,14 @@ def test_habits_are_seen_after_two_exact_repeats_and_punished() -> None:
     mixing = _played([(mixes[0], mixes[3]), (mixes[1], mixes[4]), (mixes[2], mixes[5])])
     assert elasta_ai.habit_prediction(mixing, BLACK) is None
     assert elasta_ai.habit_prediction(mixing, WHITE) is None
-    # hard answers a known allotment with one that wins more files where it matters
+    # hard's opponent model reads the repeats too, and its reply wins most files against them
     state = _played([(mixes[0], same), (mixes[1], same), (mixes[2], same)])
-    punished = 0
+    won = []
     for seed in range(10):
         move = elasta_ai.ai(state, WHITE, "hard", random.Random(seed), 0.3)
-        punished += elasta_ai.LAST_STATS.get("habit") == "repeat"
-        if elasta_ai.LAST_STATS.get("habit") == "repeat":
-            assert sum(w > b for w, b in zip(move, same, strict=True)) >= 6  # type: ignore[arg-type]
-    assert 6 <= punished <= 10  # usually, not always: a bait must not be a sure thing
+        assert elasta_ai.LAST_STATS.get("habit") == "repeat"
+        won.append(sum(w > b for w, b in zip(move, same, strict=True)))  # type: ignore[arg-type]
+    assert sum(won) / len(won) >= 5.5, won
 
 
 def _greedy_game(
@@ -283,16 +284,15 @@ def test_the_greedy_habit_is_seen_whichever_way_its_ties_are_broken() -> None:
     answers = {greedy_move(state, WHITE, seed) for seed in range(30)}
     if math.prod(math.factorial(len(g)) for g in elasta_ai.greedy_groups(slopes)) <= 24:
         assert answers <= set(habit[1])
-    # and hard usually punishes it, winning most files against whichever answer comes
-    punished = 0
+    # and hard's opponent model reads it as greedy in some degree and wins most files against
+    # whichever answer comes (random chips win 3.5 on average)
+    won = []
     for seed in range(6):
         move = elasta_ai.ai(state, BLACK, "hard", random.Random(seed), 0.3)
         state.check_move(BLACK, move)
-        if elasta_ai.LAST_STATS.get("habit") == "greedy":
-            punished += 1
-            won = [sum(b > w for w, b in zip(answer, move, strict=True)) for answer in habit[1]]  # type: ignore[arg-type]
-            assert sum(won) / len(won) >= 4  # random chips win 3.5 on average
-    assert punished >= 3
+        assert elasta_ai.LAST_STATS.get("habit") in ("greedy", "naive", "loose")
+        won += [sum(b > w for w, b in zip(answer, move, strict=True)) for answer in habit[1]]  # type: ignore[arg-type]
+    assert sum(won) / len(won) >= 4.0, won
 
 
 def test_symmetric_lines_give_no_greedy_evidence() -> None:

@@ -23,15 +23,14 @@ threats at once), so the hard level looks one turn further: it re-scores the lik
 of both sides by the value of the *next* turn's matrix game from each resulting line, and samples
 from the equilibrium of that deeper game. Easy runs no oracle at all: it answers random chips as a
 beginner would, misjudging each file's stakes (:func:`beginner_allotment`). Normal and hard differ
-in how long the oracle loop runs (normal: six rounds), in what the oracle sees (normal counts
-material only, blind to the danger of shallow files), in the look-ahead (hard only), and in what
-they expect of the opponent: normal answers a blend of the equilibrium and a greedy beginner
-(:func:`naive_reply`), since most players put their high chips roughly where a file matters most.
-Both read the opponent's recent allotments for a habit (:mod:`game.elasta.ai_habits`: the same
-chips, copying, the greedy answer to random chips or a rough version of it, chips ranked by holds,
-a rush or counter that foretells some chips) and then mostly play the best reply to what the habit
-predicts (:func:`habit_prediction`): an equilibrium alone guarantees only the game's value and does
-not punish a predictable player.
+in what they see: how long the oracle loop runs (normal: six rounds, hard: up to 150) and the
+look-ahead (hard only). Both then answer what they believe the opponent will play: mostly the
+prediction of an opponent model learnt from the game so far (:mod:`game.elasta.ai_model`: random,
+roughly or sharply greedy, ranking its files by its holds, repeating, copying or beating last turn's
+chips, each kind weighed by how well it foretold the opponent's last three allotments), the rest
+the equilibrium — an equilibrium alone guarantees only the game's value and wins little from a
+player who does not play it. Hard's reply also competes with its likeliest equilibrium allotments
+on the value one turn deeper.
 """
 
 from __future__ import annotations
@@ -42,6 +41,7 @@ from collections.abc import Sequence
 
 from game import clock
 from game.core import GameState, Move
+from game.elasta import ai_model
 from game.elasta.ai_habits import (
     greedy_allotment,
     greedy_answers,
@@ -87,13 +87,14 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
         "iterations": 6,
         "time_share": 0.6,
         "noise": 0.0,
-        "full_eval": 0,
+        "full_eval": 1,
         "lookahead": 0,
         "static_share": 1.0,
-        "exploit": 0.8,
-        "naive_p": 1.0,
-        "naive": 0.5,
-        "naive_sigma": 0.6,
+        "exploit": 0.0,
+        "naive_p": 0.0,
+        "naive": 0.0,
+        "naive_sigma": 0.0,
+        "model": 0.85,
     },
     "hard": {
         "iterations": 150,
@@ -102,35 +103,32 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
         "full_eval": 1,
         "lookahead": 64,
         "static_share": 0.5,
-        "exploit": 0.85,
+        "exploit": 0.0,
         "naive_p": 0.0,
         "naive": 0.0,
         "naive_sigma": 0.0,
+        "model": 0.8,
+        "reply_share": 0.3,
     },
 }
 """Per level: double-oracle iterations at most, share of the time budget used, chance of playing a
-random candidate of the oracle's instead of sampling the equilibrium (normal's deliberate weakness:
-an unused candidate may be a blunder; hard has none, its mixture is unpredictable enough),
+random candidate of the oracle's instead of sampling the equilibrium (``noise``, unused now),
 ``beginner``: the chance of playing :func:`beginner_allotment` instead of any oracle (easy:
 always), which evaluation (``full_eval`` 0: material only; 1: material and the danger of shallow
 files), the look-ahead: how many of each side's likeliest candidates are re-scored one turn deeper
-(0: none), after a static double oracle that gets ``static_share`` of the budget, and ``exploit``:
-the chance of punishing an opponent's detected habit (:func:`habit_prediction`) instead of mixing
-— not always, so a player who fakes a habit to bait the punishment cannot count on it; ``naive_p``:
-the chance of answering, instead of sampling the equilibrium, an opponent who is ``naive`` parts a
-greedy beginner misjudging each file by ``naive_sigma`` and the rest the equilibrium
-(:func:`naive_reply`).
+(0: none), after a static double oracle that gets ``static_share`` of the budget, and ``model``:
+the share of the opponent model's prediction in the belief the level answers (the rest is the
+equilibrium; :func:`model_reply`), with ``reply_share`` of the time kept for that reply after the
+look-ahead. ``exploit`` (answering an exact habit, :func:`habit_prediction`) and ``naive_p``
+(answering a fixed model of a greedy beginner, :func:`naive_reply`) are the designs the model
+replaced, kept at 0 for comparison.
 
-Normal's oracle counts material only and runs 6 rounds: like a club player, it does not feel how
-much a shallow file is in danger while it weighs the guessing game, which keeps it below hard. But
-it expects most players to be greedy and answers that with the full evaluation, and it reads loose
-habits too (:mod:`game.elasta.ai_habits`). Until issue #30 normal sampled a 2-round material-only
-equilibrium with 15 % noise and expected nothing of its opponent: it beat our own easy level 92 %
-and lost to nearly every outside style (0 % against the hoarder, 17 % against the one-ply sampler,
-8 % against a biased random player, `gauntlet -n 6 --seed 1`). The blend is half and half: three
-parts naive in four (with a misjudgement of 0.3) beat the sampler and the hoarder more often, but
-played so greedily that hard's habit reading took normal for a beginner, and it beat hard 3-1-0;
-hard answering that blend itself no longer guarded a lone threatened file."""
+Until issue #30 normal's oracle counted material only ("blind to the danger of shallow files", so
+that hard would beat it): a blind spot a player could find — the one-ply sampler of the issue beat
+it 9 games of 10 by pushing one file. Then it answered a fixed blend of its equilibrium and a
+greedy beginner and read exact habits: 62 % against the sampler, 72 % against the hoarder (40
+games each, seed 7 of our tuning script); the opponent model learnt from the game took that to 85 %
+and 82 %. Normal now sees everything hard's static evaluation sees; it sees less far."""
 
 LAST_STATS: dict[str, float | str] = {}
 """Figures from the most recent decision (iterations, candidates, value), and under ``habit`` the
@@ -209,6 +207,23 @@ def next_turn_value(lines: Sequence[int], deleted: int, rounds: int = 3) -> floa
     return value
 
 
+class DeepValues:
+    """White's payoff of a pair of allotments one turn deeper: the value of the next turn's matrix
+    game from the line they make (:func:`next_turn_value`), cached by that line (many pairs of
+    allotments give the same one)."""
+
+    def __init__(self, game: TurnGame) -> None:
+        self.game = game
+        self.values: dict[tuple[int, ...], float] = {}
+
+    def __call__(self, white: Allotment, black: Allotment) -> float:
+        final = self.game.line_after(self.game.signs(white, black))
+        value = self.values.get(final)
+        if value is None:
+            value = self.values[final] = next_turn_value(final, self.game.deleted)
+        return value
+
+
 UNTIMED_DEEP_ROUNDS = 12
 """Oracle rounds of the deep game at most without a time limit: hard makes 6 to 10 in its time on
 a 2-core machine, and unbounded some positions take 40 rounds and more."""
@@ -222,6 +237,7 @@ def look_ahead(
     y: list[float],
     keep: int,
     deadline: float,
+    deep: DeepValues | None = None,
 ) -> Mixtures:
     """Re-solve the turn one turn deeper: each joint outcome is scored by the value of the turn
     after it (:func:`next_turn_value`) instead of the static evaluation.
@@ -241,14 +257,8 @@ def look_ahead(
         order = sorted(range(len(pool)), key=lambda i: -weights[i])[:keep]
         return [pool[i] for i in order]
 
-    values: dict[tuple[int, ...], float] = {}
-
-    def deep(w: Allotment, b: Allotment) -> float:
-        final = game.line_after(game.signs(w, b))
-        value = values.get(final)
-        if value is None:
-            value = values[final] = next_turn_value(final, game.deleted)
-        return value
+    deep = deep or DeepValues(game)
+    values = deep.values
 
     mine, theirs = likeliest(whites, x), likeliest(blacks, y)
     matrix: list[list[float]] = []
@@ -292,8 +302,8 @@ def _sample(items: Sequence[Move], weights: Sequence[float], rng: random.Random)
 
 def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Random, limit: Limit) -> Move:
     """Sample this player's allotment from the turn's (approximate) equilibrium, looked one turn
-    further at levels that do (unless ``limit`` says one turn deep), or answer a habit or a naive
-    opponent where the level does. Without a time limit every
+    further at levels that do (unless ``limit`` says one turn deep), and answer what the opponent is
+    believed to play where the level does (:func:`model_reply`). Without a time limit every
     stage runs to its own caps, so the choice is the same on any machine for a seed."""
     start = clock.now()
     seconds = math.inf if limit.time is None else limit.time
@@ -313,10 +323,20 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
         math.inf if limit.nodes is None else limit.nodes,
     )
     whites, x, blacks, y = equilibrium(game, level, rng, seconds * settings["static_share"])
+    deep = None
     if settings["lookahead"] and limit.deepest(2) > 1:
-        deadline = start + seconds * settings["time_share"]
-        whites, x, blacks, y = look_ahead(game, whites, x, blacks, y, int(settings["lookahead"]), deadline)
+        deep = DeepValues(game)
+        deadline = start + seconds * settings["time_share"] * (1 - settings.get("reply_share", 0.0))
+        whites, x, blacks, y = look_ahead(
+            game, whites, x, blacks, y, int(settings["lookahead"]), deadline, deep
+        )
     mine, weights = (whites, x) if player == WHITE else (blacks, y)
+    if settings.get("model", 0.0):
+        theirs, their_weights = (blacks, y) if player == WHITE else (whites, x)
+        deadline = start + seconds * settings["time_share"]
+        return model_reply(
+            state, player, game, (mine, weights), (theirs, their_weights), settings, rng, deadline, deep
+        )
     if rng.random() < settings["naive_p"]:
         LAST_STATS.update(habit="naive")
         theirs, their_weights = (blacks, y) if player == WHITE else (whites, x)
@@ -325,6 +345,62 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
     if rng.random() < settings["noise"]:
         return rng.choice(mine)  # a little extra unpredictability (normal)
     return _sample(mine, weights, rng)
+
+
+def model_reply(
+    state: ElastaState,
+    player: str,
+    game: TurnGame,
+    ours: tuple[Sequence[Allotment], Sequence[float]],
+    theirs: tuple[Sequence[Allotment], Sequence[float]],
+    settings: dict[str, float],
+    rng: random.Random,
+    deadline: float,
+    deep: DeepValues | None = None,
+) -> Allotment:
+    """The best reply to what this opponent is believed to play: ``model`` parts the opponent
+    model's prediction (:mod:`game.elasta.ai_model`), the rest the oracle's equilibrium.
+
+    The reply is the assignment answer polished by chip swaps under the full static evaluation;
+    with ``deep`` (hard's look-ahead) it then competes with our likeliest equilibrium allotments
+    on the value one turn deeper, against the same belief, and the best of them is played."""
+    opponent = BLACK if player == WHITE else WHITE
+    predicted, probs, kinds = ai_model.predict(state, opponent, rng)
+    share = settings["model"]
+    others = [*theirs[0], *predicted]
+    weights = [(1 - share) * p for p in theirs[1]] + [share * p for p in probs]
+    LAST_STATS.update(habit=max(kinds, key=lambda k: kinds[k]))
+    full = game if game.full else TurnGame(state.lines, state.deleted, True)
+    reply, _ = full.best_reply(player, ours[0], others, weights, deadline)
+    if deep is None:
+        return reply
+    belief = [(o, p) for o, p in zip(others, weights, strict=True) if p > DEEP_BELIEF_FLOOR]
+    keep = int(settings.get("deep_candidates", DEEP_CANDIDATES))
+    order = sorted(range(len(ours[0])), key=lambda i: -ours[1][i])[:keep]
+    candidates = list(dict.fromkeys([reply, *(ours[0][i] for i in order)]))
+    sign = 1.0 if player == WHITE else -1.0
+
+    def worth(move: Allotment) -> float:
+        if player == WHITE:
+            return sum(p * deep(move, o) for o, p in belief)
+        return -sum(p * deep(o, move) for o, p in belief)
+
+    best, best_value = reply, worth(reply)
+    for move in candidates[1:]:
+        if clock.now() > deadline:
+            break
+        value = worth(move)
+        if value > best_value:
+            best, best_value = move, value
+    LAST_STATS.update(reply_value=sign * best_value)
+    return best
+
+
+DEEP_CANDIDATES = 6
+"""Hard's likeliest equilibrium allotments that compete with its model reply on the deep value."""
+
+DEEP_BELIEF_FLOOR = 0.002
+"""Allotments of the belief less likely than this are left out of the deep comparison (time)."""
 
 
 NAIVE_SAMPLES = 16

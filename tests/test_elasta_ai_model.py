@@ -1,0 +1,103 @@
+"""Elasta's opponent model (game/elasta/ai_model.py): each kind of player is read from three turns of
+its chips, a player who mixes is read as random, and the levels answer what the model predicts."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+import pytest
+
+from game import clock
+from game.elasta import ai as elasta_ai
+from game.elasta import ai_model
+from game.elasta.greedy import elasta_move as greedy_move
+from game.elasta.rules import BLACK, WHITE, Allotment, ElastaState
+
+
+@pytest.fixture
+def cpu_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Think by this process's CPU time, so a busy machine cannot starve the levels' search."""
+    monkeypatch.setattr(clock, "now", time.process_time)
+
+
+Chooser = Callable[[ElastaState, Allotment | None, Allotment | None, random.Random], Allotment]
+"""Black's chips from the position, its own last chips, White's last chips and a source of chance."""
+
+
+def _shuffled(rng: random.Random) -> Allotment:
+    return tuple(rng.sample(range(8), 8))
+
+
+BENT = ElastaState((3, 4, 5, 5, 4, 3, 3, 4), turn=6)
+"""A line where the files matter unequally: on a straight line every order of chips is greedy."""
+
+
+def _game(black_plays: Chooser, turns: int = 3, seed: int = 11) -> ElastaState:
+    """``turns`` turns of uniformly random White chips against ``black_plays``, from :data:`BENT`."""
+    rng = random.Random(seed)
+    state = BENT
+    mine = theirs = None
+    for _ in range(turns):
+        white = _shuffled(rng)
+        black = black_plays(state, mine, theirs, rng)
+        state = state.apply_turn({WHITE: white, BLACK: black})
+        assert not state.over
+        mine, theirs = black, white
+    return state
+
+
+SAME = (3, 5, 7, 1, 6, 0, 4, 2)
+
+PLAYERS: dict[str, Chooser] = {
+    "repeat": lambda _s, _m, _t, _r: SAME,
+    "copy": lambda _s, _m, theirs, rng: theirs or _shuffled(rng),
+    "counter": lambda _s, _m, theirs, rng: tuple((c + 1) % 8 for c in theirs) if theirs else _shuffled(rng),
+    "turtle": lambda s, _m, _t, rng: ai_model.by_keys(
+        [-h + 0.1 * rng.random() for h in ai_model.holds(s.lines, s.deleted, BLACK)]
+    ),
+    "greedy": lambda s, _m, _t, rng: greedy_move(s, BLACK, rng),  # type: ignore[return-value]
+}
+
+
+@pytest.mark.parametrize("kind", sorted(PLAYERS))
+def test_each_kind_of_player_is_read_from_three_turns(kind: str) -> None:
+    weights = ai_model.kind_weights(_game(PLAYERS[kind]), BLACK, random.Random(1))
+    assert sum(weights.values()) == pytest.approx(1.0)
+    best = max(weights, key=lambda k: weights[k])
+    if kind == "greedy":  # the greedy bot is any of the kinds that put high chips where it matters
+        assert best in ("greedy", "naive", "loose"), weights
+    else:
+        assert best == kind, weights
+    assert weights["random"] < 0.2
+
+
+def test_a_player_who_mixes_is_read_as_random() -> None:
+    for seed in range(5):
+        weights = ai_model.kind_weights(
+            _game(lambda _s, _m, _t, r: _shuffled(r), seed=seed), BLACK, random.Random(1)
+        )
+        assert weights["random"] > 0.5, weights
+
+
+def test_before_any_turn_the_prior_speaks_and_the_prediction_is_a_distribution() -> None:
+    state = ElastaState()
+    assert ai_model.kind_weights(state, BLACK, random.Random(1)) == pytest.approx(ai_model.KIND_PRIOR)
+    allotments, probs, _ = ai_model.predict(_game(PLAYERS["turtle"]), BLACK, random.Random(2))
+    assert len(allotments) == len(probs) and sum(probs) == pytest.approx(1.0)
+    assert all(sorted(a) == list(range(8)) for a in allotments)
+
+
+@pytest.mark.usefixtures("cpu_clock")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_levels_beat_a_player_who_repeats_itself(level: str) -> None:
+    """Three turns of the same chips: the reply wins most files against them (random chips win 3.5)."""
+    state = _game(PLAYERS["repeat"])
+    won = []
+    for seed in range(6):
+        move = elasta_ai.ai(state, WHITE, level, random.Random(seed), 0.4)
+        assert isinstance(move, tuple)
+        state.check_move(WHITE, move)
+        won.append(sum(w > b for w, b in zip(move, SAME, strict=True)))
+    assert sum(won) / len(won) >= 5.5, won
