@@ -102,8 +102,8 @@ GAME = GameInfo(
     styles=_styles,
     level_notes={
         "easy": "places its chips sensibly but misjudges which files matter most",
-        "normal": "mixes its allotments so it cannot be read, and punishes a habit",
-        "hard": "mixes its allotments and looks a whole turn ahead",
+        "normal": "learns how you tend to place your chips and answers it",
+        "hard": "learns your habits too, and looks a whole turn ahead",
     },
 )
 

@@ -123,7 +123,7 @@ GAME = GameInfo(
     styles=_styles,
     level_notes={
         "easy": "orders each troop on its own, like a beginner",
-        "normal": "plans one turn at a time and watches the troops in danger",
+        "normal": "plans one turn at a time; sees troops in danger and parts left hanging",
         "hard": "plans two turns ahead and sees the parts you leave hanging",
     },
 )
