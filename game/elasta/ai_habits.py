@@ -14,15 +14,15 @@ import random
 from collections.abc import Sequence
 
 from game import clock
+from game.elasta.ai_model import by_holds, holds
 from game.elasta.ai_turn import (
     FIRST_GUESS,
     UNIFORM,
     UNIFORM_WEIGHTS,
     TurnGame,
     beginner_allotment,
-    live_prefix,
 )
-from game.elasta.rules import N_FILES, N_RANKS, WHITE, Allotment, ElastaState, PastTurn
+from game.elasta.rules import N_FILES, WHITE, Allotment, ElastaState, PastTurn
 
 
 def turn_chips(turn: PastTurn, player: str) -> tuple[Allotment, Allotment]:
@@ -143,27 +143,9 @@ def habit_prediction(
     return holds_habit(state, opponent, rng) or pattern_habit(state, opponent)
 
 
-def holds(lines: Sequence[int], deleted: int, player: str) -> list[int]:
-    """Per file, the squares ``player`` still holds between the stick and their ground line."""
-    pre = live_prefix(deleted)
-    white = [pre[f][line] for f, line in enumerate(lines)]
-    return white if player == WHITE else [pre[f][N_RANKS] - w for f, w in enumerate(white)]
-
-
 PATTERN_HITS = 6
 """Files (of 16 over the last two turns) a pattern must have foretold, where chance foretells 2,
 before the opponent is taken to follow it."""
-
-
-def by_holds(chips: Allotment, then: Sequence[int], now: Sequence[int]) -> Allotment:
-    """``chips`` moved to today's files: the file now at the same place in the order of holds gets
-    what the file there got then."""
-    then_order = sorted(range(N_FILES), key=lambda f: (then[f], f))
-    now_order = sorted(range(N_FILES), key=lambda f: (now[f], f))
-    out = [0] * N_FILES
-    for old, new in zip(then_order, now_order, strict=True):
-        out[new] = chips[old]
-    return tuple(out)
 
 
 def pattern_habit(state: ElastaState, opponent: str) -> tuple[str, list[Allotment]] | None:
