@@ -154,11 +154,16 @@ def expected_clauses(state: NelaxtamState, player: str, orders: Orders, rng: ran
         said.append(f"you may lose {troops(risky)} (troop {worst} dies {chance(dies[worst])})")
     if kill_any >= 0.05:
         said.append(f"you kill one of theirs {chance(kill_any)}")
-    lose = round(mine_lost)
-    said.append(
-        f"you destroy about {count(round(theirs_lost), 'piece')} of theirs "
-        + (f"and lose about {number(lose)}" if lose else "and lose none")
-    )
+    lose, destroy = round(mine_lost), round(theirs_lost)
+    if not lose and not destroy:
+        said.append("no piece is destroyed on either side")
+    else:
+        took = (
+            f"you destroy about {count(destroy, 'piece')} of theirs"
+            if destroy
+            else "you destroy none of theirs"
+        )
+        said.append(took + (f" and lose about {number(lose)}" if lose else " and lose none"))
     return said
 
 

@@ -146,7 +146,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, grid: StartGrid, info:
         y += cell
     for column, file in enumerate(grid.files):
         style.text(
-            surface, file, (x + column * cell + (cell - 2) // 2, y + 1), 11, style.INK_SOFT, anchor="midtop"
+            surface, file, (x + column * cell + (cell - 2) // 2, y + 1), 12, style.INK_SOFT, anchor="midtop"
         )
     y += 18
     lines = style.wrap(verdict(grid, info.player_title), 13, rect.width - 2 * PAD, bold=True, max_lines=3)

@@ -83,8 +83,10 @@ class MatchLayout:
         row is a little lower than the fixed ones, and their width: Resign is never the main act."""
         if not shown:
             return replace(self, resign=_nowhere())
-        height = self.button_h - 6
-        top = self.buttons_top - BUTTON_GAP - height
+        # compact windows keep the row slim: its pixels come out of the move list and the cards
+        # above it (the coach's, the hint's), which must still fit at 1024x640
+        height = self.button_h - (12 if self.compact else 6)
+        top = self.buttons_top - (BUTTON_GAP - 2 if self.compact else BUTTON_GAP) - height
         return replace(self, resign=pygame.Rect(self.inner.left, top, self.inner.width, height))
 
     def moves(self, with_view_buttons: bool) -> pygame.Rect:
