@@ -14,14 +14,15 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from game import clock
 from game.ai import ALL_LEVELS, LEVELS
 from game.cli_analyse import add_commands as add_analysis_commands
 from game.cli_bench import add_command as add_bench_command
+from game.cli_exploit import add_command as add_exploit_command
 from game.cli_start import solve_start
-from game.core import GameError, GameInfo, GameState, parse_option_args
+from game.core import GameError, GameInfo, GameState, Outcome, parse_option_args
 from game.ladder import (
     BOT_LEVELS,
     GREEDY_PAIRS,
@@ -66,9 +67,12 @@ def _start_state(info: GameInfo, option_args: Sequence[str], position: str | Non
         raise UsageError(str(exc)) from None
 
 
-def _replay(state: GameState, moves: Sequence[str], told: list[str] | None = None) -> GameState:
-    """The state after ``moves``; ``told`` (if given) collects each turn's sentence in words."""
-    for number, text in enumerate(moves, start=1):
+def _replay(
+    state: GameState, moves: Sequence[str], told: list[str] | None = None, first: int = 1
+) -> GameState:
+    """The state after ``moves``; ``told`` (if given) collects each turn's sentence in words.
+    ``first`` is the number of the first move (a record's moves come before the ones given)."""
+    for number, text in enumerate(moves, start=first):
         if state.over:
             raise UsageError(f"move {number} {quoted(text)}: the game is already over")
         try:
@@ -82,24 +86,57 @@ def _replay(state: GameState, moves: Sequence[str], told: list[str] | None = Non
     return state
 
 
-def status_json(info: GameInfo, state: GameState, moves: Sequence[str]) -> dict[str, Any]:
+class Reached(NamedTuple):
+    """Where ``play`` and ``hint`` stand: the game, the position, every move played, and the side a
+    record says gave the game up (its ``Resigned:`` line). A resignation ends a game without a turn,
+    so the position alone still looks playable: only ``resigned`` says it is over."""
+
+    info: GameInfo
+    state: GameState
+    moves: list[str]
+    resigned: str | None = None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, a resignation included (as :attr:`game.match.Match.outcome`)."""
+        if self.resigned is None:
+            return self.state.outcome()
+        others = [p for p in self.info.players if p != self.resigned]
+        winner = others[0] if len(others) == 1 else None
+        return Outcome(winner, f"{self.info.player_title(self.resigned)} resigned")
+
+
+def resigned_sentence(info: GameInfo, loser: str) -> str:
+    """A resigned game's result in one sentence, as the app's result card says it between two
+    people: who gave the game up and who wins it ("Farmers resigned, so the game goes to Elephant.")."""
+    others = [p for p in info.players if p != loser]
+    if len(others) != 1:
+        return f"{info.player_title(loser)} resigned."
+    return f"{info.player_title(loser)} resigned, so the game goes to {info.player_title(others[0])}."
+
+
+def status_json(
+    info: GameInfo, state: GameState, moves: Sequence[str], resigned: str | None = None
+) -> dict[str, Any]:
     """The JSON object ``play --json`` prints (documented in docs/command-line.md)."""
-    outcome = state.outcome()
+    outcome = Reached(info, state, list(moves), resigned).outcome
     return {
         "game": info.id,
         "moves": list(moves),
-        "to_move": list(state.to_move()),
+        "to_move": [] if resigned is not None else list(state.to_move()),
         "over": outcome is not None,
         "outcome": None if outcome is None else outcome.to_json(),
+        "resigned": resigned,
         "score": state.score(),
         "position": state.position(),
     }
 
 
 # -- play ------------------------------------------------------------------------------------------
-def _record_start(args: argparse.Namespace) -> tuple[GameInfo, GameState, list[str]]:
+def _record_start(args: argparse.Namespace) -> Reached:
     """``play --record FILE``: the record's game and moves, then any moves given after it (the
-    first positional is a move then, since the record names the game)."""
+    first positional is a move then, since the record names the game). A record of a game given up
+    takes no more moves: the refusal says who resigned."""
     from game.files import ReadError, read_bytes
     from game.records import MAX_RECORD_CHARS, RecordFileError, parse_record
 
@@ -116,14 +153,16 @@ def _record_start(args: argparse.Namespace) -> tuple[GameInfo, GameState, list[s
         raise UsageError(f"{name}: the file is not UTF-8 text") from None
     except RecordFileError as exc:
         raise UsageError(f"{name}: {clean_text(str(exc), 200)}") from None
-    moves = record.match.move_texts()
-    state = _replay(record.match.state, extra)
-    return record.match.game, state, moves + extra
+    match = record.match
+    moves = match.move_texts()
+    if match.resigned is not None and extra:
+        said = resigned_sentence(match.game, match.resigned)
+        raise UsageError(f"move {len(moves) + 1} {quoted(extra[0])}: the game is already over: {said}")
+    state = _replay(match.state, extra, first=len(moves) + 1)
+    return Reached(match.game, state, moves + extra, match.resigned)
 
 
-def _position(
-    args: argparse.Namespace, told: list[str] | None = None
-) -> tuple[GameInfo, GameState, list[str]]:
+def _position(args: argparse.Namespace, told: list[str] | None = None) -> Reached:
     """The position ``play`` and ``hint`` reach from their shared arguments (see
     ``position_args`` in :func:`build_parser`): the game, every move played, and where they lead.
     ``told`` collects the sentences of the moves given on the command line."""
@@ -133,21 +172,26 @@ def _position(
         raise UsageError("name a game (or give --record FILE)")
     info = _game(args.game)
     state = _replay(_start_state(info, args.option, args.position), args.moves, told)
-    return info, state, list(args.moves)
+    return Reached(info, state, list(args.moves))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     told: list[str] = []
-    info, state, args.moves = _position(args, told)
+    reached = _position(args, told)
+    info, state = reached.info, reached.state
     if args.json:
-        print(json.dumps(status_json(info, state, args.moves)))
+        print(json.dumps(status_json(info, state, reached.moves, reached.resigned)))
         return 0
     for line in told:
         print(line)
+    if reached.resigned is not None:  # the board alone would say whose move it is, as if going on
+        print(f"The position when {info.player_title(reached.resigned)} resigned:")
     print(state)
-    outcome = state.outcome()
+    outcome = reached.outcome
     if outcome is None:
         print("to move: " + ", ".join(state.to_move()))
+    elif reached.resigned is not None:
+        print(f"over: {resigned_sentence(info, reached.resigned)}")
     else:
         winner = outcome.winner or "nobody (draw)"
         end = state.describe_end()
@@ -162,7 +206,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
     should bring) and, as the last line, the suggested move in notation."""
     from game.hint import HintError, explain, hint_player, suggest
 
-    info, state, _ = _position(args)
+    reached = _position(args)
+    info, state = reached.info, reached.state
+    if reached.resigned is not None:
+        raise UsageError(f"the game is already over: {resigned_sentence(info, reached.resigned)}")
     wanted = args.player.strip().lower() if args.player else None
     try:
         player = hint_player(state, wanted)
@@ -674,6 +721,7 @@ def build_parser() -> argparse.ArgumentParser:
     _SUBPARSERS["solve"] = solve
     solve.set_defaults(func=cmd_solve)
     add_analysis_commands(sub, _SUBPARSERS)  # analyse, calibrate
+    add_exploit_command(sub, _SUBPARSERS)
     return parser
 
 

@@ -15,13 +15,13 @@ from collections.abc import Callable
 
 import pytest
 
-from game.core import Move
+from game.core import GameState, Move
 from game.elasta import ai as elasta_ai
 from game.elasta import ai_model
 from game.elasta.rules import BLACK, WHITE, ElastaState
 from game.register import get
 from game.search import Limit
-from game.styles import style_named
+from tests.style_games import play_style_game
 
 LIMIT = Limit(nodes=4000)
 """What each of normal's allotments may value: enough for its oracle rounds and its replies."""
@@ -34,28 +34,12 @@ Player = Callable[[ElastaState, str, str, random.Random, Limit], Move]
 
 def play(level_ai: Player, seed: int, level_side: str, style: str = "sampler") -> float:
     """One game of normal (through ``level_ai``) against ``style``: normal's score."""
-    info = get("elasta")
-    sampler = style_named(info, style)
-    state = info.factory({})
-    assert isinstance(state, ElastaState)
-    rng = random.Random(seed)
-    past: list[dict[str, Move]] = []
-    for _ in range(MAX_TURNS):
-        if state.over:
-            break
-        turn: dict[str, Move] = {}
-        for player in state.to_move():
-            seat_rng = random.Random(rng.getrandbits(32))
-            if player == level_side:
-                turn[player] = level_ai(state, player, "normal", seat_rng, LIMIT)
-            else:
-                turn[player] = sampler.choose(state, player, seat_rng, past)
-        past.append(turn)
-        state = state.apply_turn(turn)
-    outcome = state.outcome()
-    if outcome is None or outcome.winner is None:
-        return 0.5
-    return 1.0 if outcome.winner == level_side else 0.0
+
+    def normal(state: GameState, player: str, move_seed: int) -> Move:
+        assert isinstance(state, ElastaState)
+        return level_ai(state, player, "normal", random.Random(move_seed), LIMIT)
+
+    return play_style_game(get("elasta"), style, normal, level_side, seed, MAX_TURNS)
 
 
 def score_against(level_ai: Player, style: str = "sampler", games: int = 10) -> float:

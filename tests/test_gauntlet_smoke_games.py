@@ -25,15 +25,13 @@ fails); Epaminondas turtle 3½, careful 4; Changing Challenges 4 and 4; Elephant
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from game.ai import choose_move
-from game.core import Move
+from game.core import GameState, Move
 from game.register import get
 from game.search import Limit
-from game.styles import style_named
+from tests.style_games import play_style_game
 
 GAMES_A_STYLE = 4
 """Seeded games per style, normal playing each side in turn (Elephant Run: :data:`MORE_GAMES`)."""
@@ -59,28 +57,12 @@ spend (positions valued: in Nelaxtam, pairs of joint orders resolved)."""
 def play(game_id: str, style_name: str, seed: int, normal_first: bool, limit: Limit) -> float:
     """One game of normal (bounded by ``limit``) against a style: normal's score."""
     info = get(game_id)
-    style = style_named(info, style_name)
-    state = info.factory({})
-    first, second = info.players
-    normal = first if normal_first else second
-    rng = random.Random(seed)
-    past: list[dict[str, Move]] = []
-    for _ in range(MAX_TURNS):
-        if state.over:
-            break
-        turn: dict[str, Move] = {}
-        for player in state.to_move():
-            move_seed = rng.getrandbits(32)
-            if player == normal:
-                turn[player] = choose_move(state, player, "normal", move_seed, limit)
-            else:
-                turn[player] = style.choose(state, player, random.Random(move_seed), past)
-        past.append(turn)
-        state = state.apply_turn(turn)
-    outcome = state.outcome()
-    if outcome is None or outcome.winner is None:
-        return 0.5
-    return 1.0 if outcome.winner == normal else 0.0
+
+    def normal(state: GameState, player: str, move_seed: int) -> Move:
+        return choose_move(state, player, "normal", move_seed, limit)
+
+    side = info.players[0] if normal_first else info.players[1]
+    return play_style_game(info, style_name, normal, side, seed, MAX_TURNS)
 
 
 @pytest.mark.parametrize("game_id", sorted(CASES))

@@ -5,6 +5,7 @@ table; with it off, or for a game without proved starts, nothing is drawn. Real 
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pygame
@@ -128,3 +129,43 @@ def test_no_room_beside_the_dialog_leaves_the_card_out(app: Any) -> None:
     panel = pygame.Rect((smallest[0] - 660) // 2, 28, 660, 584)  # the dialog's own layout there
     assert card_rect(panel, smallest, grid, dialog.info.player_title) is not None
     assert card_rect(panel.inflate(60, 0), smallest, grid, dialog.info.player_title) is None
+
+
+def test_the_card_is_wrapped_once_per_choice_of_options_not_every_frame(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drawing the card asks for its lines and height every frame; the fonts measure its words only
+    when the options (and so the grid) change."""
+    from scenes.kit import style
+    from scenes.shell import solved_starts
+
+    real = style.wrap
+    calls: list[str] = []
+
+    def counted(*args: Any, **kwargs: Any) -> list[str]:
+        if sys._getframe(1).f_globals.get("__name__") == solved_starts.__name__:
+            calls.append(str(args[0]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(style, "wrap", counted)
+    solved_starts.card_text.cache_clear()
+    dialog = _dialog(app)
+    for _ in range(3):
+        app.invalidate()
+        app.step([], DT)
+    first = len(calls)
+    assert first, "the card's lines were wrapped for its first drawing"
+    for _ in range(5):
+        app.invalidate()
+        app.step([], DT)
+    assert len(calls) == first, "the card was wrapped again without any change"
+    _choose(app, dialog, "points", "9")
+    for _ in range(3):
+        app.invalidate()
+        app.step([], DT)
+    assert len(calls) > first and any("needs 9" in text for text in calls)
+    again = len(calls)
+    for _ in range(5):
+        app.invalidate()
+        app.step([], DT)
+    assert len(calls) == again

@@ -229,3 +229,49 @@ def test_behind_the_curtain_of_secret_orders_resign_waits_then_ends_the_turn_unr
     click_element(app, dialog.confirm_button)
     assert match.over and match.resigned == player and match.turns == [] and not match.pending
     assert scene.curtain_for is None and scene.input_player() is None
+
+
+def _drag_window_to(app: Any, size: tuple[int, int]) -> None:
+    """The player resizes the window: the window manager's part, then the real VIDEORESIZE event,
+    then frames until the screen is laid out and drawn at the new size (:mod:`scenes.kit.settling`)."""
+    from scenes.kit.settling import RESIZE_SETTLE
+
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.frame([pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)], DT)
+    app.frame([], RESIZE_SETTLE + DT)
+    for _ in range(3):
+        app.frame([], DT)
+    assert app.size == size and not app.settling
+
+
+@pytest.mark.parametrize("answer", ["esc", "enter"])
+def test_the_question_survives_a_resize_and_still_takes_its_answer(app: Any, answer: str) -> None:
+    """A resize rebuilds the screen's widgets; the question must come back at the new size (centred
+    in the new window), so the player's answer is not lost. Answered by keys: after a resize in
+    tests pygame-gui's clicks are not to be trusted."""
+    scene = against_easy(app)
+    one_move_each(app, scene)
+    for _ in range(30):
+        if scene.keys.focus.button == "match:resign":
+            break
+        tap(app, pygame.K_TAB)
+    tap(app, pygame.K_RETURN)
+    assert scene.asking_resign
+    _drag_window_to(app, (1100, 700))
+    assert scene.asking_resign and not scene.match.over
+    assert scene.resign_host is not None
+    dialog: Any = scene.resign_host.active
+    assert dialog is not None and dialog.alive()
+    assert "loss against the easy computer" in dialog.confirmation_text.html_text
+    assert dialog.rect.center == pytest.approx((550, 350), abs=2)  # centred in the new window
+    if answer == "esc":
+        key(app, pygame.K_ESCAPE)
+        pump(app)
+        assert not scene.asking_resign and not scene.match.over and app.top is scene
+        assert scene.keys.focus.button == "match:resign"  # the focus is where it was
+        tap(app, pygame.K_RETURN)
+        assert scene.asking_resign  # and asks again
+    else:
+        key(app, pygame.K_RETURN)
+        pump(app)
+        assert scene.match.over and scene.match.resigned == "white"

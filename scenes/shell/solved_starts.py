@@ -13,9 +13,10 @@ narrower window it is left out rather than squeezed over the options.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -90,18 +91,38 @@ def _line_step(size: int, bold: bool = False) -> int:
     return round(font(size, bold).get_linesize() * 1.3 * 0.8)
 
 
+class CardText(NamedTuple):
+    """The card's wrapped lines and the height they make, worked out once for a grid."""
+
+    notes: tuple[str, ...]
+    """The small print (:func:`explanation`)."""
+    verdict: tuple[str, ...]
+    """The last lines: who wins with best play (:func:`verdict`)."""
+    height: int
+
+
+@functools.lru_cache(maxsize=16)
+def card_text(grid: StartGrid, player_title: Any) -> CardText:
+    """The card's lines and height for ``grid``. The dialog asks for them every frame it draws; the
+    wrapping (the fonts measuring every word) is done once per grid, that is once per choice of
+    options, since a grid is a value and the dialog keeps it until the options change."""
+    notes = tuple(explanation(grid))
+    last = tuple(style.wrap(verdict(grid, player_title), 13, CARD_W - 2 * PAD, bold=True, max_lines=3))
+    board = cell_size(grid) * len(grid.rows) + 18
+    height = PAD + 24 + len(notes) * _line_step(12) + 8 + board + len(last) * _line_step(13, True) + PAD
+    return CardText(notes, last, height)
+
+
 def card_height(grid: StartGrid, player_title: Any) -> int:
     """The card's height: title, small print, the board of values with its file letters, verdict."""
-    small = len(explanation(grid)) * _line_step(12)
-    last = style.wrap(verdict(grid, player_title), 13, CARD_W - 2 * PAD, bold=True, max_lines=3)
-    board = cell_size(grid) * len(grid.rows) + 18
-    return PAD + 24 + small + 8 + board + len(last) * _line_step(13, True) + PAD
+    return card_text(grid, player_title).height
 
 
 def card_rect(
     panel: pygame.Rect, window: tuple[int, int], grid: StartGrid, player_title: Any
 ) -> pygame.Rect | None:
-    """Where the card goes: right of the dialog, level with its first row; None when it does not fit."""
+    """Where the card goes: right of the dialog, level with its first row; None when it does not fit.
+    A few sums on the height :func:`card_text` keeps, so asking every frame costs nothing."""
     width, height = window
     if panel.right + GAP + CARD_W + EDGE > width:
         return None
@@ -130,7 +151,8 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, grid: StartGrid, info:
     y = rect.y + PAD
     style.text(surface, "Best play", (x, y), 16, style.WOOD_DARK, bold=True)
     y += 24
-    y = style.text_block(surface, explanation(grid), (x, y), 12, style.INK_SOFT) + 8
+    text = card_text(grid, info.player_title)
+    y = style.text_block(surface, list(text.notes), (x, y), 12, style.INK_SOFT) + 8
     cell = cell_size(grid)
     for row in grid.rows:
         for column, (_name, points, winner) in enumerate(row):
@@ -149,5 +171,4 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, grid: StartGrid, info:
             surface, file, (x + column * cell + (cell - 2) // 2, y + 1), 12, style.INK_SOFT, anchor="midtop"
         )
     y += 18
-    lines = style.wrap(verdict(grid, info.player_title), 13, rect.width - 2 * PAD, bold=True, max_lines=3)
-    style.text_block(surface, lines, (x, y), 13, style.INK, bold=True)
+    style.text_block(surface, list(text.verdict), (x, y), 13, style.INK, bold=True)

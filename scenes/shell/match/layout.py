@@ -57,7 +57,9 @@ class MatchLayout:
         top = banner.bottom + (8 if compact else 12)
         board = pygame.Rect(margin, top, board_w, height - top - margin)
 
-        inner = panel.inflate(-28, -28)
+        # compact windows are short: the panel's content comes a little closer to its top and foot
+        # (never its sides), and the move list to its neighbours, for one more row under a card
+        inner = panel.inflate(-28, -20 if compact else -28)
         title_h = 52 if compact else 60
         card_h = 58 if compact else 66
         cards = pygame.Rect(inner.left, inner.top + title_h, inner.width, players * (card_h + 8) - 8)
@@ -92,6 +94,7 @@ class MatchLayout:
     def moves(self, with_view_buttons: bool) -> pygame.Rect:
         """The move list takes whatever the panel has left between the cards (or the game's buttons,
         which come and go with the turn) and the fixed buttons; never less than 40 px high."""
-        top = self.view_buttons.bottom + 12 if with_view_buttons else self.cards.bottom + 14
-        bottom = (self.resign.top if self.resign.height else self.buttons_top) - 14
+        gap = 10 if self.compact else 14
+        top = self.view_buttons.bottom + gap - 2 if with_view_buttons else self.cards.bottom + gap
+        bottom = (self.resign.top if self.resign.height else self.buttons_top) - gap
         return pygame.Rect(self.inner.left, top, self.inner.width, max(40, bottom - top))

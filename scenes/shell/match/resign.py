@@ -54,6 +54,8 @@ class ResignFlow:
     _refresh_buttons: Any
     _refresh_view_buttons: Any
     resign_host: DialogHost | None = None
+    resign_asked_for: str | None = None
+    """The side the open question asks about, so a resize can ask it again."""
 
     # -- when -----------------------------------------------------------------------------------------
     def resign_offered(self) -> bool:
@@ -86,7 +88,8 @@ class ResignFlow:
         if not self.resign_offered() or player is None:
             return
         if self.resign_host is None or self.resign_host.manager is not self.ui:
-            self.resign_host = DialogHost(self.ui)  # the UI is new after a resize
+            self.resign_host = DialogHost(self.ui)
+        self.resign_asked_for = player
         self.resign_host.confirm(
             TITLE,
             escape(self.resign_question(player)),
@@ -96,6 +99,16 @@ class ResignFlow:
             size=(460, 220),
         )
         self.app.invalidate()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A resize resets the screen's widgets, the question's window with them; the player has
+        not answered, so it is asked again at the new size (centred there, Enter and Esc as before)
+        while the game can still be given up. Otherwise the click on Resign would be lost and the
+        game would go on as if the player had said Cancel."""
+        asking = self.resign_asked_for if self.asking_resign else None
+        super().resize(size)  # type: ignore[misc]  # the Scene's: the UI reset, then the layout
+        if asking is not None and asking == self.resigning_side() and self.resign_offered():
+            self.ask_resign()
 
     def resign_question(self, player: str) -> str:
         """What the question says: what resigning does, for this game."""
