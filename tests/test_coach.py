@@ -339,9 +339,12 @@ def test_the_card_through_the_real_worker_process(app: Any) -> None:
     assert match.turns == [] and match.state == get(CC).new_state()
 
 
-def test_the_games_of_secret_orders_offer_no_coach(app: Any) -> None:
-    app.settings.last_new_game["elasta"] = {"mode": "ai", "level": "easy"}
+@pytest.mark.parametrize("game_id", ["elasta", "nelaxtam"])
+def test_the_games_of_secret_orders_offer_the_coach_on_easy(app: Any, game_id: str) -> None:
+    app.settings.last_new_game[game_id] = {"mode": "ai", "level": "easy"}
     app.goto("menu")
-    app.open("new-game", get("elasta"))
+    app.open("new-game", get(game_id))
     pump(app)
-    assert app.top.level == "easy" and app.top.coach_button is None
+    assert app.top.level == "easy" and app.top.coach_button is not None
+    click_element(app, app.top.coach_button)
+    assert app.settings.coach is True

@@ -4,7 +4,9 @@ Split from :mod:`game.nelaxtam.ai` (the orders search), which weighs these figur
 so most of a territory hangs on a handful of pieces, and a destroyed piece that splits off a part
 with no own troop takes that whole part with it in clean-up: these helpers measure such parts (a
 straight cut along a rank or file, the best single destruction of each enemy troop, two enemy
-troops' destructions together), and how far a troop is from the front.
+troops' destructions together), and how far a troop is from the front. The coach's threat marks
+(:func:`threatened`, found by :mod:`game.threats` beside the rules) ask the same question of one
+position: what the enemy's next orders could destroy.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from game.nelaxtam.rules import Geometry, bits_of
+from game.nelaxtam.rules import PHASE_ORDERS, Geometry, NelaxtamState, bits_of
 
 CUT_DISCOUNT = 0.55
 """Each piece still standing in a cutting line makes the cut this much less likely."""
@@ -152,3 +154,38 @@ def army_worth(geo: Geometry, territory: int, squares: Sequence[int], enemy: int
         count = troop_mask(squares) & group
         worth += min(per_troop * count.bit_count(), (geo.spread_orth(group) & enemy).bit_count())
     return worth
+
+
+# -- the coach's marks (issue #32, item 6) ------------------------------------------------------------
+CUT_LEAST = 2
+"""A piece the enemy can destroy is marked when its loss would take at least this many more of the
+player's pieces with it in clean-up: every piece beside an enemy troop can be destroyed, and ringing
+them all would hide the few that matter."""
+
+
+def threatened(state: NelaxtamState, player: str) -> list[str]:
+    """The coach's red rings (:mod:`game.threats`): what ``player`` could lose to the enemy's next
+    orders if it stays where it is, the troops first, then the pieces whose loss cuts off more.
+
+    An enemy troop destroys an orthogonal neighbour holding ``player``'s territory. A troop of the
+    player's standing on such a square dies with it; a piece there whose loss leaves at least
+    :data:`CUT_LEAST` further pieces in no group with a troop of the player's takes them along in
+    clean-up. None during the landing (no troop is on the island yet) or once the game is over."""
+    if state.over or state.phase != PHASE_ORDERS:
+        return []
+    p = state.index_of(player)
+    geo = state.geo
+    own = state.territory[p]
+    reach = 0
+    for enemy_square in state.troops[1 - p]:
+        if enemy_square >= 0:
+            reach |= geo.spread_orth(1 << enemy_square)
+    reach &= own
+    troops = [sq for sq in state.troops[p] if sq >= 0]
+    found = [sq for sq in troops if reach >> sq & 1]
+    mask = troop_mask(troops)
+    held = geo.flood(mask, own).bit_count()
+    for target in bits_of(reach & ~mask):
+        if held - 1 - geo.flood(mask, own & ~(1 << target)).bit_count() >= CUT_LEAST:
+            found.append(target)
+    return [geo.name(sq) for sq in found]

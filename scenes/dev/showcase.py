@@ -421,13 +421,20 @@ def _coach(app: App, game_id: str) -> None:
     """The coach's card after a human's move against the computer, before its reply: the middle demo
     game with the last mover made the human, the coach switched on for this app (in memory, not
     saved) and the card's words worked out here and now (a sample sentence when the move was fine)."""
+    import contextlib
+
     from game.coach import Advice, advise, sentence_for
     from game.match import AI, Match, Seat
 
     demo = demo_match("mid", game_id)
+    if demo.state.simultaneous:
+        with contextlib.suppress(ValueError):  # a game may keep a position the coach speaks in
+            demo = demo_match("coach", game_id)
+        _coach_orders(app, demo)
+        return
     last = demo.turns[-1] if demo.turns else None
     if last is None or len(last.moves) != 1:
-        raise ShowcaseUnavailable("the coach's card is for games of alternating turns")
+        raise ShowcaseUnavailable("the coach's card needs a move played in the demo game")
     ((human, move),) = last.moves.items()
     record = demo.to_record()
     record["seats"] = {p: (Seat() if p == human else Seat(AI, "easy")).to_json() for p in demo.game.players}
@@ -440,6 +447,67 @@ def _coach(app: App, game_id: str) -> None:
     if not advice.sentence:
         advice = Advice(0.2, sentence_for(last.before, human, move, 0.2, None))
     scene.coach.turn, scene.coach.advice = match.turns[-1], advice  # type: ignore[attr-defined]
+
+
+ORDER_TRIES = 8
+"""Random orders weighed for the coach's card in a game of secret orders (half a second each)."""
+
+
+def _coach_orders(app: App, demo: Match) -> None:
+    """The coach's card in a game of secret orders: the middle demo game against the computer, the
+    human's order entered on the board by its own gestures and held back for the coach's word before
+    it is sealed (the threat rings on the human's pieces under it). The first of a few seeded
+    random orders the coach has a word on (else a sample sentence on the last)."""
+    import random
+
+    import pygame
+    import pygame_gui
+
+    from game.coach import Advice, advise_order, order_module, order_sentence
+    from game.match import AI, Match, Seat
+
+    state = demo.state
+    human = next((p for p in state.to_move() if not demo.seats[p].is_ai), state.to_move()[0])
+    record = demo.to_record()
+    record["seats"] = {p: (Seat() if p == human else Seat(AI, "easy")).to_json() for p in demo.game.players}
+    match = Match.from_record(record)
+    module = order_module(state)
+    if module is None:
+        raise ShowcaseUnavailable("the coach has no word on this phase's orders")
+    seed = len(match.turns) + 1
+    for attempt in range(ORDER_TRIES):
+        move = state.random_move(human, random.Random(attempt))
+        advice = advise_order(state, human, move, seed)
+        if advice.sentence:
+            break
+    else:
+        advice = Advice(0.2, order_sentence(state, human, move, 0.2, move, None, module.SUBJECT))
+    app.settings.coach = True
+    scene = app.make("match", match)
+    app.goto("menu")
+    app.push(scene)
+    app.step([], 1 / 60)  # laid out: the board's places are where they will be drawn
+    text = state.move_to_text(human, move)
+    for gesture in scene.view.gestures_for(human, text) or []:  # type: ignore[attr-defined]
+        if gesture.kind == "button" and gesture.key == "confirm":
+            continue  # entered, not confirmed: the coach holds it back below
+        if gesture.kind == "button":
+            button = scene.view_buttons[str(gesture.key)]  # type: ignore[attr-defined]
+            events = [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)]
+        elif gesture.kind == "key":
+            events = [
+                pygame.event.Event(
+                    pygame.KEYDOWN, key=int(gesture.key), mod=0, unicode=gesture.text, scancode=0
+                )
+            ]
+        else:
+            end = gesture.to if gesture.kind == "drag" else gesture.pos
+            events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=gesture.pos, button=1)]
+            if gesture.kind == "drag":
+                events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+            events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        app.step(events, 1 / 60)
+    scene.coach.order, scene.coach.advice = (human, move, match.state), advice  # type: ignore[attr-defined]
 
 
 def _game_lessons(game_id: str) -> tuple:

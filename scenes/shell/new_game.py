@@ -244,10 +244,10 @@ class NewGameScene(Scene):
     def _offer_coach(self) -> None:
         """Show the coach's switch beside Cancel exactly while easy is chosen against the computer
         and the coach is off (or was switched on here, so the switch does not vanish under the
-        pointer); not in the games of secret orders, where the coach has nothing to say yet."""
+        pointer). In the games of secret orders too: there the coach judges an order before it is
+        sealed, against the opponent's likely orders."""
         wanted = (
-            not self.info.simultaneous
-            and self.mode == MODE_AI
+            self.mode == MODE_AI
             and self.level == COACH_LEVEL
             and (self.coach_switched or not self._coach_on())
             and self.cancel_button is not None

@@ -19,11 +19,31 @@ OPTIONS = {"tokens": "off"}
 SEATS = {WHITE: Seat(), BLACK: Seat(AI, "easy")}
 
 
+COACH_TURNS: tuple[str, ...] = (
+    "03475216/40362157",
+    "12637045/05674231",
+    "14657320/30157462",
+    "04763125/61524370",
+    "54670312/46570132",
+    "05734162/16502473",
+)
+"""The "coach" playout: six turns of seeded easy play after which White's file G is one lost push
+from its ground line (the coach's ring, and its word on chips that leave G with a low one)."""
+
+
 def demo_match(stage: str = "mid") -> Match:
     """A deterministic match at ``stage``: "setup" (the start, vs computer), "mid" (a few turns
-    played, the band visibly bent, White to allot vs the computer) or "end" (finished, a stick on a
-    ground line)."""
-    return by_stage(stage, {"setup": _setup, "mid": _mid, "end": _end})
+    played, the band visibly bent, White to allot vs the computer), "end" (finished, a stick on a
+    ground line) or "coach" (White to allot vs the computer with a file one push from its ground
+    line: the coach's screenshot)."""
+    return by_stage(stage, {"setup": _setup, "mid": _mid, "end": _end, "coach": _coach})
+
+
+def _coach() -> Match:
+    match = _new()
+    for text in COACH_TURNS:
+        match.play_text(text)
+    return match
 
 
 def _new() -> Match:

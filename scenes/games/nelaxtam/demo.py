@@ -62,10 +62,23 @@ END_TURNS: tuple[str, ...] = (
 """The "end" playout (10-square island, won)."""
 
 
+COACH_TURNS: tuple[str, ...] = (
+    "j12,a3,g1,f10,j6/k2,a4,g6,i12,e12",
+    "1se,2xn,3xn,4xe,5xs/1sw,2xs,3ne,4sw,5xe",
+    "1xe,3xw,4sw,5sw/1nw,3ne,4xw,5xs",
+    "1xw,3xe,4xe,5xs/1xw,3xs,4xe,5xw",
+    "1xs,3nw,4xn,5xn/1xe,3xn,4xs,5sw",
+    "1sw,3xw,4sw,5xw/1xn,3ne,4se,5xw",
+)
+"""The "coach" playout: six turns of seeded easy play after which Black's troop 1 on j10 stands
+beside a White troop (the coach's ring, and its word on orders that leave it there)."""
+
+
 def demo_match(stage: str = "mid") -> Match:
     """A deterministic match at ``stage``: "setup" (the invasion, you as Black against the computer),
-    "mid" (a few turns of computer-quality play, holes in the island, Black to give orders) or "end"
-    (finished)."""
+    "mid" (a few turns of computer-quality play, holes in the island, Black to give orders), "end"
+    (finished) or "coach" (Black to give orders with a troop beside a White troop: the coach's
+    screenshot)."""
     from game.match import AI, Match, Seat
 
     seats = {BLACK: Seat(), WHITE: Seat(AI, "easy")}
@@ -93,7 +106,13 @@ def demo_match(stage: str = "mid") -> Match:
             what="finished",
         )
 
-    return by_stage(stage, {"setup": setup, "mid": mid, "end": end})
+    def coach() -> Match:
+        match = Match(GAME_ID, {}, dict(seats))
+        for text in COACH_TURNS:
+            match.play_text(text)
+        return match
+
+    return by_stage(stage, {"setup": setup, "mid": mid, "end": end, "coach": coach})
 
 
 def _looks_mid(match: Match) -> bool:

@@ -17,9 +17,22 @@ Enter with no button in focus is the card's primary answer (Take it back, on the
 way back on the left (Play it anyway: the move stands, nothing is changed). When the card comes while
 the keyboard is in use, the focus goes to Take it back, ringed like every focused button.
 
-Kept out of the scene (which is near its size limit): the scene calls :meth:`Coach.holds` before it
-asks the computer for its move, :meth:`Coach.turn_played`, :meth:`Coach.button`, :meth:`Coach.words`
-(the banner's line), :meth:`Coach.key`, :meth:`Coach.keyed` and :meth:`Coach.draw`.
+**Secret orders** (Elasta, Nelaxtam): both orders are revealed at once, so the word must come
+before the order is sealed. When the player confirms their whole order (against the computer, or
+either player of two at one screen), :meth:`Coach.weigh` holds it back from the match and sends it
+to the worker with the public record only (:func:`game.coach.advise_order`: the order against the
+opponent's likely orders; the other side's sealed order is never sent, so nothing of it can show).
+Meanwhile nobody acts on the board. A fine order is then sealed as if nothing had happened; one that
+throws away a mistake's worth gets the same card, on the entering player's own screen, before the
+curtain goes up for the other: "Play it anyway" seals it, "Take it back" gives the board back with
+the order still on it, to change and confirm again. The threat marks are the game's own
+(:func:`game.threats.threatened`: Elasta's files one lost push from the ground line, Nelaxtam's
+troops and pieces an enemy troop can destroy).
+
+Kept out of the scene (which is near its size limit): the scene calls :meth:`Coach.holds` at every
+frame (before it asks the computer for its move), :meth:`Coach.weigh` before it submits a move,
+:attr:`Coach.weighing` (nobody acts meanwhile), :meth:`Coach.turn_played`, :meth:`Coach.button`,
+:meth:`Coach.words` (the banner's line), :meth:`Coach.key`, :meth:`Coach.keyed` and :meth:`Coach.draw`.
 """
 
 from __future__ import annotations
@@ -31,10 +44,11 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.coach import COACH_LEVEL, Advice, read_answer
+from game.coach import COACH_LEVEL, Advice, judges_order, read_answer
 from scenes.kit import style
 
 if TYPE_CHECKING:
+    from game.core import GameState, Move
     from game.match import Match, Turn
     from scenes.kit.app import App
     from scenes.kit.board_view import BoardView
@@ -55,6 +69,9 @@ GAP = 8
 BODY_LINES = 5
 LIST_LEAST = 40
 """The move list keeps at least this much under the card."""
+LIST_ROOM = 90
+"""Under this much left below the card the list would show a sliver of one row (a turn of secret
+orders takes two lines): the card then takes the list's whole place while it is up."""
 
 
 class CoachedMatch(Protocol):
@@ -78,6 +95,10 @@ class CoachedMatch(Protocol):
 
     def undo(self) -> None: ...
 
+    def _submit(self, player: str, move: Any) -> None: ...
+
+    def _say(self, text: str | None, error: bool = False) -> None: ...
+
 
 def coach_on(settings: Any) -> bool:
     """The Coach setting (settings without it, as in tests' stand-ins, say no)."""
@@ -98,6 +119,11 @@ class Coach:
         self._built = pygame.Rect(0, 0, 0, 0)
         self.card = pygame.Rect(0, 0, 0, 0)
         """Where the card stands (over the top of the move list's place, :meth:`room`)."""
+        self.order: tuple[str, Move, GameState] | None = None
+        """A secret order held back from the match for the coach's word: its player, the order and
+        the position it was given in (nobody acts on the board while this is set)."""
+        self._approved: tuple[str, Move] | None = None
+        """The order the coach lets through next (:meth:`weigh` passes it on once)."""
 
     @property
     def on(self) -> bool:
@@ -107,6 +133,60 @@ class Coach:
     def pending(self) -> bool:
         """The worker is judging a move (the screen keeps drawing to look for the answer)."""
         return self.request_id is not None
+
+    @property
+    def weighing(self) -> bool:
+        """A secret order waits for the coach's word or the player's answer to it: nobody acts."""
+        return self.order is not None
+
+    # -- secret orders, before they are sealed ---------------------------------------------------
+    def weigh(self, player: str, move: Move) -> bool:
+        """Before ``player``'s ``move`` goes into the match: True when the coach holds it back to
+        judge it (a human's whole secret order, with the coach on, in a position its game judges);
+        it is sealed later through the screen's own path, once judged fine or played anyway."""
+        if self._approved is not None and self._approved == (player, move):
+            self._approved = None
+            return False
+        self._approved = None
+        match = self.scene.match
+        if not self.on or match.over or match.seats[player].is_ai:
+            return False
+        try:
+            if not judges_order(match.state):
+                return False
+            record = match.public_record()  # the other side's sealed order stays out
+            record["pending"] = {player: match.state.move_to_text(player, move)}
+            self.forget()
+            self.request_id = self._worker().request(record, player, COACH_LEVEL, 0)
+        except Exception as exc:  # a coach that cannot start never holds up the game
+            log.warning("the coach could not start: %s", exc)
+            return False
+        self.order = (player, move, match.state)
+        self.scene.app.invalidate()
+        return True
+
+    def _seal(self) -> None:
+        """The order held back goes into the match now, through the screen's own path."""
+        if self.order is None:
+            return
+        player, move, _ = self.order
+        self.forget()
+        self._approved = (player, move)
+        self.scene._submit(player, move)
+        self._approved = None
+
+    def _give_back(self) -> None:
+        """Take it back, for a secret order: nothing was sealed, the board is the player's again."""
+        noun = self._order_noun(self.order[0]) if self.order is not None else "orders"
+        self.forget()
+        self.scene._say(f"Your {noun} are back on the board: change them and confirm again.")
+
+    def _order_noun(self, player: str) -> str:
+        """What the board calls a secret order ("chips", "orders"), from its secret task's words."""
+        try:
+            return self.scene.view.secret_task(player)[1] or "orders"
+        except Exception:  # words are help: a board that cannot say gets the plain word
+            return "orders"
 
     # -- the scene's hooks ----------------------------------------------------------------------------
     def turn_played(self, turn: Turn, by_computer: bool) -> None:
@@ -128,8 +208,12 @@ class Coach:
 
     def holds(self) -> bool:
         """Whether the computer must wait: the move is being judged or the card is up. Asked at every
-        frame, so it also collects the worker's answer and lets go once the turn is taken back."""
+        frame, so it also collects the worker's answer and lets go once the turn is taken back. A
+        secret order held back never holds the computer: its own order is chosen apart."""
         if not self._current():
+            return False
+        if self.order is not None and not self.on:
+            self._seal()  # the coach was switched off meanwhile: the order goes in unjudged
             return False
         if self.request_id is not None:
             self._collect()
@@ -137,7 +221,16 @@ class Coach:
 
     def _current(self) -> bool:
         """Whether a move is being judged or answered for still: not once it was undone (the Undo
-        button, Take it back) or the coach was switched off, which drops the question and the card."""
+        button, Take it back) or the coach was switched off, which drops the question and the card.
+        A secret order held back is current while its position stands and its player still owes an
+        order there."""
+        if self.order is not None:
+            player, _, state = self.order
+            match = self.scene.match
+            if match.state is not state or player not in match.awaiting():
+                self.forget()
+                return False
+            return True
         if self.turn is None:
             return False
         turns = self.scene.match.turns
@@ -149,6 +242,11 @@ class Coach:
     def words(self) -> str | None:
         """The banner's line while the computer waits for the coach (None otherwise)."""
         self._current()
+        if self.order is not None:
+            noun = self._order_noun(self.order[0])
+            if self.advice is not None:
+                return f"Your {noun} may cost you: read the card, then play them or take them back."
+            return f"The coach looks at your {noun}…"
         if self.advice is not None:
             return "Your last move may cost you: read the card, then play on or take it back."
         if self.request_id is not None:
@@ -162,18 +260,35 @@ class Coach:
             return moves
         self.card = self._card_rect(self.advice.sentence, moves)
         top = self.card.bottom + GAP
+        if moves.bottom - top < LIST_ROOM:  # no sliver of a list: the card has its place for now
+            self.card = pygame.Rect(moves)
+            return pygame.Rect(moves.left, moves.bottom, moves.width, 0)
         return pygame.Rect(moves.left, top, moves.width, max(LIST_LEAST, moves.bottom - top))
 
     def button(self, element: Any) -> bool:
         """One of the card's buttons: True when it was (and its answer is carried out)."""
         if element is self.buttons.get(ANYWAY):
-            self.forget()
+            self._play_anyway()
             return True
         if element is self.buttons.get(TAKE_BACK):
-            self.forget()
-            self.scene.undo()
+            self._take_back()
             return True
         return False
+
+    def _play_anyway(self) -> None:
+        """The move stands (the computer replies), or the secret order is sealed."""
+        if self.order is not None:
+            self._seal()
+        else:
+            self.forget()
+
+    def _take_back(self) -> None:
+        """The move is undone, or the secret order given back to change."""
+        if self.order is not None:
+            self._give_back()
+        else:
+            self.forget()
+            self.scene.undo()
 
     def keyed(self) -> dict[str, UIButton]:
         """The card's buttons for Tab, in screen order (none while the card is down)."""
@@ -188,10 +303,9 @@ class Coach:
         if self.advice is None or event.type != pygame.KEYDOWN:
             return False
         if event.key == pygame.K_ESCAPE:
-            self.forget()
+            self._play_anyway()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.forget()
-            self.scene.undo()
+            self._take_back()
         else:
             return False
         self.scene.app.invalidate()
@@ -200,7 +314,7 @@ class Coach:
     def draw(self, surface: pygame.Surface) -> None:
         """The threat marks over the board on a human's turn, and the card while it is up."""
         scene = self.scene
-        player = scene.input_player()
+        player = scene.input_player() if self.order is None else self.order[0]
         if self.on and player is not None and not scene.review.active:
             marks = scene.view.threat_marks(player)
             if marks:
@@ -219,6 +333,7 @@ class Coach:
             except Exception as exc:
                 log.debug("the coach's worker did not stop cleanly: %s", exc)
         self.turn = None
+        self.order = None
         self.advice = None
         for button in self.buttons.values():
             button.kill()
@@ -234,7 +349,7 @@ class Coach:
             result = self._worker().poll()
         except Exception as exc:
             log.warning("the coach's worker failed: %s", exc)
-            self.forget()
+            self._unjudged()
             return
         if result is None or result.request_id != self.request_id:
             return
@@ -245,16 +360,24 @@ class Coach:
             advice = read_answer(result.move_text)
         except Exception as exc:  # a bad answer is the log's: the game goes on unjudged
             log.warning("the coach's answer was unusable: %s", exc)
-            self.forget()
+            self._unjudged()
             return
         if not advice.sentence:
-            self.forget()  # a good move: nothing to say, the computer replies
+            self._unjudged()  # a good move: nothing to say, the computer replies (or it is sealed)
             return
         self.advice = advice
         self.scene.moves_rect  # noqa: B018 -- places the card (:meth:`room`), its buttons at once
         self._build_buttons(self.card)
         self.scene.keys.offer(FOCUS)  # a keyboard player finds the focus on the card
         self.scene.app.invalidate()
+
+    def _unjudged(self) -> None:
+        """No word to say (a good move, or a coach that failed): the game goes on as if unasked; a
+        secret order held back is sealed, never lost."""
+        if self.order is not None:
+            self._seal()
+        else:
+            self.forget()
 
     def _stacked(self, width: int) -> bool:
         """Whether the two buttons stand one above the other: side by side they would cut a label."""
@@ -300,15 +423,23 @@ class Coach:
             width = (card.width - 2 * PADDING - GAP) // 2
             first = pygame.Rect(card.left + PADDING, card.bottom - PADDING - BUTTON_H, width, BUTTON_H)
             second = first.move(width + GAP, 0)
+        secret = self.order is not None
         self.buttons = {
             ANYWAY: UIButton(
-                first, ANYWAY, self.scene.ui, tool_tip_text="Keep the move; the computer replies (Esc)"
+                first,
+                ANYWAY,
+                self.scene.ui,
+                tool_tip_text="Seal these orders as they are (Esc)"
+                if secret
+                else "Keep the move; the computer replies (Esc)",
             ),
             TAKE_BACK: UIButton(
                 second,
                 TAKE_BACK,
                 self.scene.ui,
-                tool_tip_text="Undo the move and choose again (Enter)",
+                tool_tip_text="Change your orders before they are sealed (Enter)"
+                if secret
+                else "Undo the move and choose again (Enter)",
                 object_id=ObjectID("#coach-take-back", "@primary"),
             ),
         }

@@ -246,6 +246,8 @@ class MatchScene(MatchCommands, ResignFlow, AnalysisFlow, EndFlow, ReviewFlow, S
         review on the board...)."""
         if self.match.over or self.curtain_for is not None or self.view.busy or self.review.active:
             return None
+        if self.coach.weighing:  # a secret order waits for the coach's word (or its card's answer)
+            return None
         if self.end_dialog is not None and self.end_dialog.alive():
             return None
         for player in self.match.awaiting():
@@ -421,6 +423,8 @@ class MatchScene(MatchCommands, ResignFlow, AnalysisFlow, EndFlow, ReviewFlow, S
 
     # -- playing --------------------------------------------------------------------------------------
     def _submit(self, player: str, move: Any) -> None:
+        if self.coach.weigh(player, move):  # a secret order: the coach's word comes before the seal
+            return
         try:
             turn = self.match.submit(player, move)
         except GameError as exc:
@@ -543,10 +547,11 @@ class MatchScene(MatchCommands, ResignFlow, AnalysisFlow, EndFlow, ReviewFlow, S
                 self.sounds.sealed()  # the computer's orders, face down
                 self._check_curtain()
             self._refresh_buttons()
+        held = self.coach.holds()  # every frame: it collects the coach's word on a move or an order
         if self.view.busy or self.curtain_for is not None:
             return
         player = self.ai_to_move()
-        if player is not None and not self.coach.holds():  # the coach's word on the move comes first
+        if player is not None and not held:  # the coach's word on the move comes first
             if not self.match.turns and not self.computer.thinking:
                 self.saving.autosave(opening=True)
             self.computer.ask(self.match, player)
@@ -613,6 +618,7 @@ class MatchScene(MatchCommands, ResignFlow, AnalysisFlow, EndFlow, ReviewFlow, S
             or self.hint.thinking
             or self.solved.pending
             or self.analysis.running
+            or self.coach.pending
         )
         gentle = waiting or self.curtain_for is not None or self.hint.shown is not None
         return sooner(
