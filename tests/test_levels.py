@@ -111,8 +111,8 @@ def test_epaminondas_easy_sometimes_overlooks_a_clear_capture() -> None:
         own, opp = state.own_opp()  # type: ignore[attr-defined]
         taken = opp & ~EB.make(own, opp, state._legal_codes()[move])[1]  # type: ignore[attr-defined]
         missed += taken not in _clear_chances(state)
-    # Each chance is overlooked with EASY_OVERLOOK (60 %): some of the 30, never nearly all.
-    assert 6 <= missed <= 24, missed
+    # Each chance is overlooked with EASY_OVERLOOK (80 %): most of the 30, never all.
+    assert 12 <= missed <= 29, missed
 
 
 def test_epaminondas_easy_is_not_random_looking() -> None:

@@ -9,9 +9,10 @@ opponent starts a turn with more stones across *must* answer at once (capture th
 back), so a quiet static evaluation of such a position would be meaningless. The quiescence search
 therefore refuses to stand pat while the opponent is ahead on the home row.
 
-Levels: easy looks one move ahead the way a beginner does — it weighs no reply but, now and then,
-a crossing it could not answer, adds noise to its judgement and now and then overlooks a capture
-(:func:`easy_move`); normal and hard deepen until their limit is used. Every level breaks ties with ``rng``.
+Levels: easy looks one move ahead the way a beginner does — it weighs the reply only by what its
+captures would take and, now and then, by a crossing it could not answer, adds noise to its
+judgement and overlooks most of its own chances to capture (:func:`easy_move`); normal and hard
+deepen until their limit is used. Every level breaks ties with ``rng``.
 ``LAST_STATS`` records what the last call did, for the benchmark and arena reports.
 """
 
@@ -236,12 +237,17 @@ class EpaminondasRules:
 EASY_NOISE = 60
 """Easy's judgement error, up to ±0.6 stones on each move's static value."""
 
-EASY_OVERLOOK = 0.6
+EASY_OVERLOOK = 0.8
 """Chance that easy does not see a given capture this turn (unless it wins or saves the game).
 Drawn once per set of stones that could be taken, so several phalanxes able to take the same
-stones do not each get their own chance to be noticed. With 0.35 the greedy beginner scored only
-21 % over 100 games (seeds 7 and 8, CPU clock) and 32 % over 100 more (seed 101); 0.5 gave it
-43 % (seeds 7 and 8) but 32 % again at seed 102; 0.6 49 % (seeds 7 and 8)."""
+stones do not each get their own chance to be noticed. Before easy weighed the reply's captures
+(:func:`after_captures`), 0.35 left the greedy beginner only 21 % over 100 games (seeds 7 and 8,
+CPU clock) and 32 % over 100 more (seed 101); 0.5 gave it 43 % (seeds 7 and 8) but 32 % again at
+seed 102; 0.6 49 % (seeds 7 and 8). Weighing them, easy keeps its stones, and the greedy
+beginner, which leaves its own to be taken, needs easy to miss most of them (27 November 2026,
+``ladder epaminondas --pair greedy-easy``, CPU clock): 0.7 gave greedy 35 % (20 games, seed 64),
+0.75 35 % (40 games, seed 72), 0.8 29 of 80 games, 36 % (seeds 62, 72, 74), 0.9 45 % (40 games,
+seed 72) while the gauntlet's reader won 8 games of 10 (seed 73)."""
 
 
 def _can_answer(own: int, opp: int, side: int, symmetry: str) -> bool:
@@ -274,8 +280,26 @@ EASY_CAREFUL = 0.4
 against an easy that never asked, most within 11 to 64 plies, by crossing where easy could not
 answer; an easy that always asks leaves the greedy beginner 15 % (20 games), under the ladder's
 35 %: greedy wins its games the same way. 0.35 gave greedy 50 % and careful 50 %, 0.45 greedy
-30 % and careful 50 % (20 games each, 27 November 2026). Asking also whether the reply captures
-what it just moved left greedy 20 % over 30 games, so easy does not."""
+30 % and careful 50 % (20 games each, 27 November 2026). Asking as well whether the reply captures
+what it just moved left greedy 20 % over 30 games while easy still saw 40 % of its own chances;
+easy now weighs every capture of the reply (:func:`after_captures`) and sees only a fifth of its
+own (:data:`EASY_OVERLOOK`)."""
+
+
+def after_captures(own: int, opp: int, side: int, symmetry: str, value: int) -> int:
+    """After ``side``'s move (stones ``own``, the other side to move): the worst static value for
+    ``side`` that one of the reply's captures leaves, ``value`` when the reply captures nothing.
+
+    Easy's other look at the reply, on every turn (since 27 November 2026, issue #30): does the
+    move leave stones to be taken? The gauntlet's turtle (never past the middle, it takes only
+    stones that come close) beat an easy without it 9 games of 10 or more, as easy fed it its
+    stones one by one over 150 to 300 plies; so does any player who waits for easy to come."""
+    worst = value
+    for code in B.generate_noisy(opp, own, 1 - side, symmetry):
+        if code & B.CAPTURE:
+            new_opp, new_own = B.make(opp, own, code)
+            worst = min(worst, evaluate(new_own, new_opp, side) if new_own else -WIN // 2)
+    return worst
 
 
 def easy_move(
@@ -283,14 +307,17 @@ def easy_move(
 ) -> int:
     """A beginner's move: one ply on the static evaluation, with noise and overlooked captures.
 
-    Why this and not a shallow search: a one-ply search with a capture quiescence already sees the
-    reply's captures, and the greedy beginner (``game.greedy``) lost every game to it; the issue
-    wants a sensible beginner to beat easy often. So easy weighs no reply but one — on
-    :data:`EASY_CAREFUL` of its turns, whether the opponent could then cross unanswered —
-    misjudges by up to :data:`EASY_NOISE`, and each chance to capture (the stones taken, however
-    they are taken) is missed with :data:`EASY_OVERLOOK`; but it always takes a move that wins at
-    once and never one that loses at once while another does not (every player sees those; an
-    overlooked capture that is the only way out is seen after all), so it stays far above random."""
+    Why this and not a shallow search: a one-ply search with a capture quiescence sees the
+    reply's captures *and* every capture of its own, and the greedy beginner (``game.greedy``)
+    lost every game to it; the issue wants a sensible beginner to beat easy often. So easy weighs
+    the reply in two plain ways only — what the reply's captures would leave it
+    (:func:`after_captures`, every turn: a beginner soon learns not to leave stones to be taken)
+    and, on :data:`EASY_CAREFUL` of its turns, whether the opponent could then cross unanswered —
+    misjudges by up to :data:`EASY_NOISE`, and misses most of its own chances to capture (each,
+    the stones taken however they are taken, with :data:`EASY_OVERLOOK`); but it always takes a
+    move that wins at once and never one that loses at once while another does not (every player
+    sees those; an overlooked capture that is the only way out is seen after all), so it stays
+    far above random."""
     careful = rng.random() < EASY_CAREFUL
     seen: list[tuple[int, int]] = []
     hidden: list[tuple[int, int]] = []
@@ -304,6 +331,8 @@ def easy_move(
         value = -evaluate(new_opp, new_own, 1 - side) + rng.randint(-EASY_NOISE, EASY_NOISE)
         if careful and hands_a_crossing(new_own, new_opp, side, symmetry):
             value -= WIN // 2
+        else:
+            value = after_captures(new_own, new_opp, side, symmetry, value)
         taken = opp & ~new_opp
         if taken and overlooked.setdefault(taken, rng.random() < EASY_OVERLOOK):
             hidden.append((value, code))
@@ -370,6 +399,7 @@ __all__ = [
     "LAST_STATS",
     "LEVELS",
     "EpaminondasRules",
+    "after_captures",
     "ai",
     "easy_move",
     "evaluate",
