@@ -9,10 +9,15 @@ ending, Elephant Run's solver) chances are 1 and 0, so a move that turns a won g
 loses a whole 1 and is a blunder.
 
 **Simultaneous games** (Elasta, Nelaxtam): the chance is read between turns (the value of the coming
-turn's matrix game). A player's order is compared with what hard would have ordered, each against
-the order the other side actually gave: the mark is the chance that order would have kept. In
-hindsight, then, and only against what was played: an equilibrium mixes, so no one order is "best"
-before the turn.
+turn's matrix game). An order is judged against the other side's *equilibrium mixture*, not against
+the order it happened to meet: the turn's matrix game over each side's candidate orders (the orders
+played, then the game's candidates: the support of hard's equilibrium at the effort,
+:func:`game.chance.turn_candidates`), every pair read as the chance after it, is solved exactly; an
+order's worth is its expected chance against the other side's mixture, the best order's worth is
+the game's value, and the mark is by the difference. An order in the equilibrium's support loses
+nothing however the turn fell out (a guess that met the wrong guess is luck, not a mistake); an
+order the other side's mixture punishes loses what it gives up on average. The chance after the
+turn, shown on the graph, is what really happened.
 
 **Marks** by the mover's chance lost: at least :data:`INACCURACY` (5 points of percentage) an
 inaccuracy, :data:`MISTAKE` (10) a mistake, :data:`BLUNDER` (20) a blunder; below, good. The
@@ -29,7 +34,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game.chance import Reading, chances, effort_limit, first_chance, read
+from game.chance import Reading, chances, first_chance, read, turn_candidates
 from game.core import GameState, Move
 
 INACCURACY = 0.05
@@ -61,7 +66,8 @@ class MoveNote:
     """One move: ``ply`` counts turns from 1 (both orders of a simultaneous turn share it);
     ``chance`` is each side's after the turn; ``lost`` the mover's chance thrown away against
     ``best_chance``, what the better move would have kept; ``better`` that move in notation when
-    the move is marked (else None)."""
+    the move is marked (else None). In a game of secret orders ``lost`` and ``best_chance`` are
+    expected chances against the other side's equilibrium mixture (see the module's docstring)."""
 
     ply: int
     player: str
@@ -233,23 +239,74 @@ def _alternating(
     return MoveNote(number, player, text, chances(after, first), mark, better, lost, kept)
 
 
+@dataclass(frozen=True)
+class TurnMatrix:
+    """The matrix game of one turn of secret orders, as the analysis weighs it: each side's
+    candidate orders (the ones played first, then the game's candidates), the first player's chance
+    after each pair, and the equilibrium (``value``, mixtures ``rows_mix`` and ``cols_mix``)."""
+
+    rows: tuple[Move, ...]
+    cols: tuple[Move, ...]
+    matrix: tuple[tuple[float, ...], ...]
+    value: float
+    rows_mix: tuple[float, ...]
+    cols_mix: tuple[float, ...]
+
+    def worth(self, first_player: bool, index: int) -> float:
+        """The chance of candidate ``index`` of a side (its own chance), against the other side's
+        equilibrium mixture."""
+        if first_player:
+            return sum(p * v for p, v in zip(self.cols_mix, self.matrix[index], strict=True))
+        return 1.0 - sum(p * row[index] for p, row in zip(self.rows_mix, self.matrix, strict=True))
+
+    def best(self, first_player: bool) -> tuple[int, float]:
+        """A side's best candidate against the other's mixture (ties: the likeliest in its own
+        mixture) and its chance."""
+        count = len(self.rows if first_player else self.cols)
+        mix = self.rows_mix if first_player else self.cols_mix
+        worths = [self.worth(first_player, i) for i in range(count)]
+        top = max(worths)
+        index = max((i for i in range(count) if worths[i] >= top - 1e-9), key=lambda i: (mix[i], -i))
+        return index, worths[index]
+
+
+def turn_game(
+    reader: _Reader, before: GameState, turn: Mapping[str, Move], extra: Mapping[str, Move] | None = None
+) -> TurnMatrix:
+    """The turn's matrix game: the orders in ``turn`` (and ``extra``, another order to weigh) first,
+    then the game's candidates (:func:`game.chance.turn_candidates`), each pair read at the
+    reader's effort and solved exactly (:func:`game.matrix.solve_matrix`)."""
+    from game.matrix import solve_matrix
+
+    first, second = before.players[0], before.players[1]
+    offered = turn_candidates(before, reader.effort)
+
+    def pool(player: str) -> tuple[Move, ...]:
+        own = [turn[player]] + ([extra[player]] if extra and player in extra else [])
+        return tuple(dict.fromkeys([*own, *offered.get(player, [])]))
+
+    rows, cols = pool(first), pool(second)
+    matrix = tuple(
+        tuple(reader.chance(before.apply_turn({first: a, second: b}), first) for b in cols) for a in rows
+    )
+    value, x, y = solve_matrix([list(row) for row in matrix])
+    return TurnMatrix(rows, cols, matrix, value, tuple(x), tuple(y))
+
+
 def _simultaneous(
     reader: _Reader, number: int, before: GameState, turn: Mapping[str, Move], after: GameState
 ) -> list[MoveNote]:
-    from game.ai import choose_move
-
     first = reader.chance(after, after.players[0])
-    limit = effort_limit(before, reader.effort)
+    game = turn_game(reader, before, turn)
     notes = []
     for player, move in turn.items():
-        mine = reader.chance(after, player)
-        other = choose_move(before, player, "hard", seed=number, limit=limit)
-        kept = mine
-        if other != move:
-            kept = max(mine, reader.chance(before.apply_turn({**turn, player: other}), player))
-        lost = kept - mine
+        is_first = player == before.players[0]
+        mine = game.worth(is_first, 0)
+        index, kept = game.best(is_first)
+        lost = max(0.0, kept - mine)
         mark = mark_for(lost)
-        better = before.move_to_text(player, other) if mark != "good" else None
+        better_move = (game.rows if is_first else game.cols)[index]
+        better = before.move_to_text(player, better_move) if mark != "good" and index != 0 else None
         notes.append(
             MoveNote(
                 number,
@@ -263,6 +320,19 @@ def _simultaneous(
             )
         )
     return notes
+
+
+def order_worth(
+    before: GameState, turn: Mapping[str, Move], player: str, move: Move, effort: str = "quick"
+) -> tuple[float, float]:
+    """In a game of secret orders: ``move`` as ``player``'s order in the turn ``turn`` was played
+    in, judged as the analysis judges the order played (:func:`analyse`): its chance against the
+    other side's equilibrium mixture, and the best chance there (with ``move`` among the
+    candidates). For practising a marked order (:mod:`game.practice`)."""
+    game = turn_game(_Reader(effort), before, turn, {player: move})
+    is_first = player == before.players[0]
+    pool = game.rows if is_first else game.cols
+    return game.worth(is_first, pool.index(move)), game.best(is_first)[1]
 
 
 def explained(
@@ -338,5 +408,7 @@ __all__ = [
     "explained",
     "fits",
     "mark_for",
+    "order_worth",
     "replay",
+    "turn_game",
 ]

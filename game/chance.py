@@ -161,6 +161,18 @@ def read(state: GameState, effort: str = "quick") -> Reading:
     return reading if forced is None else Reading(reading.value, reading.exact, forced)
 
 
+def turn_candidates(state: GameState, effort: str = "quick") -> dict[str, list[Move]]:
+    """Each side's candidate orders for the coming turn of a game of secret orders, likeliest first:
+    the game module's ``turn_candidates(state, limit)`` (the support of hard's equilibrium at the
+    effort's limit). A :class:`ChanceError` for a game that offers none."""
+    module = game_module(state)
+    offer = getattr(module, "turn_candidates", None)
+    if offer is None:
+        raise ChanceError(f"{state.game_id or 'this game'} offers no candidate orders")
+    found: dict[str, list[Move]] = offer(state, effort_limit(state, effort))
+    return found
+
+
 def first_chance(state: GameState, reading: Reading) -> float:
     """The first player's chance from a reading: exact when proven, else through the curve (one
     half where the game has no estimate)."""
@@ -378,6 +390,7 @@ __all__ = [
     "log_loss",
     "read",
     "self_play",
+    "turn_candidates",
     "winning_chance",
     "write_curve",
 ]

@@ -3,8 +3,8 @@
 ``analyse GAME [--option K=V …] [--record FILE] [--json] [--deep] [MOVE …]`` prints every move with
 its player, each side's winning chance after it and its mark (:mod:`game.analysis`), then a summary
 line per player; ``--json`` prints one object, ``{"moves": [{"ply", "player", "move", "chance",
-"mark", "better"}, …], …}``. ``analyse --bench [GAME …]`` plays one seeded game of each game, times
-the quick analysis and measures how often its marks agree with the deep one's.
+"mark", "better"}, …], …}``. ``analyse --bench [GAME …] [--seed S] [--games N]`` plays N seeded games of
+each game, times the quick analysis and measures how often its marks agree with the deep one's.
 
 ``calibrate GAME [-n N] [--seed S]`` plays seeded self-play games, fits the curve from raw value to
 chance (:func:`game.chance.fit_logistic`), prints the calibration table of predictions made on
@@ -106,7 +106,7 @@ def print_analysis(info: GameInfo, result: Analysis) -> None:
 def cmd_analyse(args: argparse.Namespace) -> int:
     try:
         if args.bench:
-            return bench(args.moves if args.game is None else [args.game, *args.moves], args.seed)
+            return bench(args.moves if args.game is None else [args.game, *args.moves], args.seed, args.games)
         if args.record:
             if args.option:
                 raise _Refusal("--record takes the game and its options from the record file")
@@ -163,23 +163,47 @@ def bench_game(info: GameInfo, seed: int) -> tuple[GameState, list[str]]:
     return start, moves
 
 
-def bench(ids: Sequence[str], seed: int) -> int:
-    """Per game: the quick analysis of one finished game (CPU and wall seconds), the deep one's,
-    and the share of moves both mark the same."""
+def bench(ids: Sequence[str], seed: int, games: int = 1) -> int:
+    """Per game: the quick analysis of ``games`` finished games (seeds ``seed``, ``seed`` + 1, …;
+    CPU and wall seconds, the slowest game's), the deep one's CPU seconds (all games), and the share
+    of moves both mark the same (all games' moves together). With more than one game, a line per
+    game first."""
     infos = [_info(g) for g in ids] if ids else all_games()
-    print(f"analysis of one finished game (normal against normal, seed {seed})")
-    print(f"{'game':22} {'moves':>5} {'quick cpu s':>11} {'wall s':>7} {'deep cpu s':>10} {'agree':>6}")
+    if games < 1:
+        raise _Refusal("--games must be at least 1")
+    seeds = range(seed, seed + games)
+    which = f"seed {seed}" if games == 1 else f"seeds {seed}–{seed + games - 1}"
+    print(
+        f"analysis of {games} finished game{'s' if games > 1 else ''} a game (normal against normal, {which})"
+    )
+    head = f"{'game':22} {'games':>5} {'moves':>5} {'quick cpu s':>11} {'wall s':>7} {'deep cpu s':>10}"
+    print(f"{head} {'agree':>6}")
     for info in infos:
-        start, moves = bench_game(info, seed)
-        cpu, wall = time.process_time(), time.perf_counter()
-        quick = analyse(start, moves, "quick")
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        deep_cpu = time.process_time()
-        deep = analyse(start, moves, "deep")
-        deep_cpu = time.process_time() - deep_cpu
-        share = agreement(quick, deep)
+        notes = agreed = 0
+        slowest_cpu = slowest_wall = deep_total = 0.0
+        for game_seed in seeds:
+            start, moves = bench_game(info, game_seed)
+            cpu, wall = time.process_time(), time.perf_counter()
+            quick = analyse(start, moves, "quick")
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            deep_cpu = time.process_time()
+            deep = analyse(start, moves, "deep")
+            deep_cpu = time.process_time() - deep_cpu
+            share = agreement(quick, deep)
+            notes += len(quick.moves)
+            agreed += round(share * len(quick.moves))
+            slowest_cpu, slowest_wall = max(slowest_cpu, cpu), max(slowest_wall, wall)
+            deep_total += deep_cpu
+            if games > 1:
+                print(
+                    f"  seed {game_seed:<15} {1:5} {len(quick.moves):5} {cpu:11.1f} {wall:7.1f} "
+                    f"{deep_cpu:10.1f} {100 * share:5.0f}%",
+                    flush=True,
+                )
+        share = agreed / notes if notes else 1.0
         print(
-            f"{info.id:22} {len(quick.moves):5} {cpu:11.1f} {wall:7.1f} {deep_cpu:10.1f} {100 * share:5.0f}%",
+            f"{info.id:22} {games:5} {notes:5} {slowest_cpu:11.1f} {slowest_wall:7.1f} {deep_total:10.1f} "
+            f"{100 * share:5.0f}%",
             flush=True,
         )
     return 0
@@ -282,7 +306,10 @@ def add_commands(sub: Any, parsers: dict[str, argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--bench", action="store_true", help="time one seeded game of each game, quick against deep"
     )
-    p.add_argument("--seed", type=int, default=BENCH_SEED, help="the benchmark game's seed")
+    p.add_argument("--seed", type=int, default=BENCH_SEED, help="the benchmark game's seed (the first one's)")
+    p.add_argument(
+        "--games", type=int, default=1, metavar="N", help="with --bench: N games a game, seeds S to S+N-1"
+    )
     p.add_argument("moves", nargs="*", metavar="MOVE")
     p.set_defaults(func=cmd_analyse)
     parsers["analyse"] = p

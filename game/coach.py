@@ -22,16 +22,14 @@ at the quick effort). It is compared with the best expected chance among a few s
 player's: hard's order with the analysis's own seed and limit (the one a later analysis compares
 with) and the game's strongest candidates.
 
-How that relates to the analysis: the analysis judges the same order after the reveal, against the
-order the opponent really gave, and compares it with hard's order against that same order (in
-hindsight). The coach cannot know that order (and must not: in two-player play it is sealed behind
-the curtain), so it takes the expectation over the opponent's likely orders instead, and compares
-with the best of its candidates, hard's among them. Both read chances the same way at the same
-effort, and the better order they name is the same wherever hard's order is the coach's best; but
-one turn's analysis depends on the order really played, so it may mark an order the coach let pass
-(the opponent played what the coach thought unlikely) or pass one the coach warned about (the risk
-was not punished). Only the public position is read, with the player's own order given to the
-worker beside it: never the other side's sealed order.
+How that relates to the analysis: the analysis (:func:`game.analysis.turn_game`) judges the same
+order after the game, by its expected chance against the other side's equilibrium mixture of the
+turn's small matrix game, whose candidates are the orders really given and hard's likeliest — so it
+too takes an expectation, not the order the opponent happened to give, and marks no order for bad
+luck. The two measures differ only in their candidates: the analysis's matrix holds the opponent's
+real order, which the coach cannot know (and must not: in two-player play it is sealed behind the
+curtain). Both read chances the same way at the same effort. Only the public position is read, with
+the player's own order given to the worker beside it: never the other side's sealed order.
 """
 
 from __future__ import annotations

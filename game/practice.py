@@ -9,9 +9,10 @@ the same answer on every machine), against the best chance the analysis found. A
 keeps the game as good as the analysis's choice has learnt the lesson — and so is the analysis's
 better move itself, whatever a fresh reading says.
 
-In the games of secret orders (Elasta, Nelaxtam) a try is judged, as the analysis judged the order
-played, against the order the other side actually gave that turn: in hindsight, the only fair
-yardstick once the turn is known.
+In the games of secret orders (Elasta, Nelaxtam) a try is judged as the analysis judged the order
+played: by its expected chance against the other side's equilibrium mixture over the turn's
+candidate orders (the other side's actual order among them; :func:`game.analysis.order_worth`), not
+by what it would have made of the one order the other side happened to give.
 
 No game is named here; the words are the game's own (:meth:`GameState.move_words`).
 """
@@ -23,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.analysis import INACCURACY, Analysis, replay
+from game.analysis import INACCURACY, Analysis, order_worth, replay
 from game.chance import first_chance, read
 from game.core import GameError, GameState, IllegalMoveError, Move
 
@@ -138,8 +139,11 @@ def positions(
 
 
 def chance_after(position: Position, move: Move) -> float:
-    """The mover's chance after ``move`` (with the other side's actual orders, in a game of secret
-    orders), read as the analysis reads it."""
+    """The mover's chance after ``move``, read as the analysis reads it; in a game of secret orders
+    the order's expected chance against the other side's mixture (:func:`game.analysis.order_worth`)."""
+    if position.others:
+        turn = {**position.others, position.player: position.played}
+        return order_worth(position.before, turn, position.player, move, position.effort)[0]
     after = position.before.apply_turn({**position.others, position.player: move})
     first = first_chance(after, read(after, position.effort))
     return first if position.player == after.players[0] else 1.0 - first

@@ -3,6 +3,7 @@ its chips, a player who mixes is read as random, and the levels answer what the 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -101,3 +102,33 @@ def test_the_levels_beat_a_player_who_repeats_itself(level: str) -> None:
         state.check_move(WHITE, move)
         won.append(sum(w > b for w, b in zip(move, SAME, strict=True)))
     assert sum(won) / len(won) >= 5.5, won
+
+
+def test_hard_foretells_a_player_who_reads_it() -> None:
+    """A player who reads us and answers (here the normal level, untimed) is foretold by none of
+    the plain kinds when we have a habit for it to read (White repeats its chips; against random
+    chips a reader's answer is simply the greedy one); hard's model keeps the kind "reader" and must
+    believe it most after three turns, while a random player gives that kind no evidence."""
+    rng = random.Random(11)
+    reading = ElastaState()  # from the bent line the repeater is beaten within three turns
+    for _ in range(3):
+        black = elasta_ai.reader_reply(reading, BLACK, random.Random(rng.getrandbits(32)))
+        reading = reading.apply_turn({WHITE: SAME, BLACK: black})
+        assert not reading.over
+    weights = ai_model.kind_weights(reading, BLACK, random.Random(1), elasta_ai.reader_reply)
+    assert max(weights, key=lambda k: weights[k]) == "reader", weights
+    mixing = _game(lambda _s, _m, _t, r: _shuffled(r), seed=3)
+    weights = ai_model.kind_weights(mixing, BLACK, random.Random(1), elasta_ai.reader_reply)
+    prior_odds = ai_model.KIND_PRIOR["random"] / ai_model.READER_PRIOR
+    assert weights["random"] > 2 * prior_odds * weights["reader"], weights  # the evidence says random
+    assert "reader" not in ai_model.kind_weights(reading, BLACK, random.Random(1))
+
+
+def test_the_reader_keeps_to_its_deadline() -> None:
+    """Hard's reader decisions stop when the time for them is spent (the model then uses those it
+    has, or none), and without a deadline every one is made."""
+    state = _game(PLAYERS["turtle"])
+    assert elasta_ai.Reader(-math.inf)(state, BLACK, random.Random(1)) is None
+    assert ai_model.reader_samples(state, BLACK, elasta_ai.Reader(-math.inf), random.Random(1)) == []
+    found = ai_model.reader_samples(state, BLACK, elasta_ai.Reader(math.inf), random.Random(1))
+    assert len(found) == ai_model.READER_SAMPLES and all(sorted(a) == list(range(8)) for a in found)

@@ -52,7 +52,7 @@ def short_game() -> tuple[Match, Analysis]:
 
 @pytest.fixture(scope="module")
 def orders_game() -> tuple[Match, Analysis]:
-    match = prefix("elasta", 5, 3)
+    match = prefix("elasta", 24, 4)  # White's blunder at move 4
     return match, analysed(match)
 
 
@@ -130,7 +130,7 @@ def test_a_refused_move_is_said_in_the_rules_words(short_game: tuple[Match, Anal
     assert verdict.chance is None
 
 
-def test_secret_orders_are_judged_against_the_other_sides_actual_orders(
+def test_secret_orders_are_judged_against_the_other_sides_mixture(
     orders_game: tuple[Match, Analysis],
 ) -> None:
     match, analysis = orders_game

@@ -40,7 +40,7 @@ def short_game() -> tuple[Match, Analysis]:
 
 @pytest.fixture(scope="module")
 def orders_game() -> tuple[Match, Analysis]:
-    match = prefix("elasta", 5, 3)  # White's blunder at move 2
+    match = prefix("elasta", 24, 4)  # White's blunder at move 4
     return match, analysed(match)
 
 

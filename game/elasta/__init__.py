@@ -103,7 +103,7 @@ GAME = GameInfo(
     level_notes={
         "easy": "places its chips sensibly but misjudges which files matter most",
         "normal": "learns how you tend to place your chips and answers it",
-        "hard": "learns your habits too, and looks a whole turn ahead",
+        "hard": "learns your habits, guesses how you read it, looks a turn further",
     },
 )
 

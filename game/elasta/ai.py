@@ -1,8 +1,9 @@
 """Elasta's computer player: a mixed strategy for each secret turn, sampled with the caller's rng.
 
 A simultaneous game punishes predictability: any AI that always answers a position with the same
-allotment can be read and beaten file by file. So every level computes a *mixed* strategy and
-samples from it.
+allotment can be read and beaten file by file. So no level plays one fixed answer: easy misjudges
+the stakes afresh every turn, normal and hard answer a belief built from random samples and their
+own mixed strategy.
 
 The turn is a zero-sum matrix game between allotments. The payoff of a pair is a static
 evaluation of the line it produces (pushes and rubber band applied). Its 40,320 × 40,320 matrix is
@@ -20,8 +21,8 @@ The evaluation counts, for each file, the non-deleted squares each player still 
 (their "depth"): the material balance and a convex danger for shallow files. A static evaluation
 misses tactics (a file one push from the ground line that the band will or will not save, two
 threats at once), so the hard level looks one turn further: it re-scores the likeliest candidates
-of both sides by the value of the *next* turn's matrix game from each resulting line, and samples
-from the equilibrium of that deeper game. Easy runs no oracle at all: it answers random chips as a
+of both sides by the value of the *next* turn's matrix game from each resulting line, and solves
+that deeper game. Easy runs no oracle at all: it answers random chips as a
 beginner would, misjudging each file's stakes (:func:`beginner_allotment`). Normal and hard differ
 in what they see: how long the oracle loop runs (normal: six rounds, hard: up to 150) and the
 look-ahead (hard only). Both then answer what they believe the opponent will play: mostly the
@@ -29,28 +30,26 @@ prediction of an opponent model learnt from the game so far (:mod:`game.elasta.a
 roughly or sharply greedy, ranking its files by its holds, repeating, copying or beating last turn's
 chips, each kind weighed by how well it foretold the opponent's last three allotments), the rest
 the equilibrium — an equilibrium alone guarantees only the game's value and wins little from a
-player who does not play it. Hard's reply also competes with its likeliest equilibrium allotments
-on the value one turn deeper.
+player who does not play it. Hard's model keeps one kind more, a player who reads *us* and answers
+(the normal level's own decision from the opponent's seat, :func:`reader_reply`): one step further
+of the same reasoning, so a thinking opponent is foretold instead of read as a blur. Hard's reply
+then competes with its likeliest equilibrium allotments on the value one turn deeper and is
+polished by chip swaps on that value while time lasts.
+
+Neither level plays one fixed answer to a position: the model's samples of each kind, the reader's
+own decisions and the equilibrium all change with the seed, so two seeds rarely give the same
+allotment (a best-responder that samples a level's choices sees a spread, not a point).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game import clock
 from game.core import GameState, Move
 from game.elasta import ai_model
-from game.elasta.ai_habits import (
-    greedy_allotment,
-    greedy_answers,
-    greedy_groups,
-    greedy_slopes,
-    habit_prediction,
-    punish,
-    slope_agreement,
-)
 from game.elasta.ai_turn import (
     DANGER,
     EASY_MISJUDGE,
@@ -62,6 +61,7 @@ from game.elasta.ai_turn import (
     TurnGame,
     beginner_allotment,
     evaluate,
+    greedy_allotment,
     live_prefix,
     random_allotment,
 )
@@ -73,66 +73,55 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
     "easy": {
         "iterations": 3,
         "time_share": 0.5,
-        "noise": 0.0,
         "full_eval": 0,
         "lookahead": 0,
         "static_share": 1.0,
-        "exploit": 0.0,
         "beginner": 1.0,
-        "naive_p": 0.0,
-        "naive": 0.0,
-        "naive_sigma": 0.0,
     },
     "normal": {
         "iterations": 6,
         "time_share": 0.6,
-        "noise": 0.0,
         "full_eval": 1,
         "lookahead": 0,
         "static_share": 1.0,
-        "exploit": 0.0,
-        "naive_p": 0.0,
-        "naive": 0.0,
-        "naive_sigma": 0.0,
         "model": 0.85,
     },
     "hard": {
         "iterations": 150,
         "time_share": 0.8,
-        "noise": 0.0,
         "full_eval": 1,
         "lookahead": 64,
         "static_share": 0.5,
-        "exploit": 0.0,
-        "naive_p": 0.0,
-        "naive": 0.0,
-        "naive_sigma": 0.0,
         "model": 0.8,
         "reply_share": 0.3,
+        "reader": 1,
+        "deep_polish": 1,
     },
 }
-"""Per level: double-oracle iterations at most, share of the time budget used, chance of playing a
-random candidate of the oracle's instead of sampling the equilibrium (``noise``, unused now),
-``beginner``: the chance of playing :func:`beginner_allotment` instead of any oracle (easy:
-always), which evaluation (``full_eval`` 0: material only; 1: material and the danger of shallow
-files), the look-ahead: how many of each side's likeliest candidates are re-scored one turn deeper
-(0: none), after a static double oracle that gets ``static_share`` of the budget, and ``model``:
-the share of the opponent model's prediction in the belief the level answers (the rest is the
-equilibrium; :func:`model_reply`), with ``reply_share`` of the time kept for that reply after the
-look-ahead. ``exploit`` (answering an exact habit, :func:`habit_prediction`) and ``naive_p``
-(answering a fixed model of a greedy beginner, :func:`naive_reply`) are the designs the model
-replaced, kept at 0 for comparison.
+"""Per level: double-oracle iterations at most, share of the time budget used, ``beginner``: the
+chance of playing :func:`beginner_allotment` instead of any oracle (easy: always), which evaluation
+(``full_eval`` 0: material only; 1: material and the danger of shallow files), the look-ahead: how
+many of each side's likeliest candidates are re-scored one turn deeper (0: none), after a static
+double oracle that gets ``static_share`` of the budget, and ``model``: the share of the opponent
+model's prediction in the belief the level answers (the rest is the equilibrium;
+:func:`model_reply`), with ``reply_share`` of the time kept for that reply after the look-ahead.
+Hard's model also keeps ``reader``, a player who reads us and answers (:func:`reader_reply`), and
+``deep_polish``es its reply by chip swaps on the value one turn deeper (:func:`deep_polish`).
 
 Until issue #30 normal's oracle counted material only ("blind to the danger of shallow files", so
 that hard would beat it): a blind spot a player could find — the one-ply sampler of the issue beat
 it 9 games of 10 by pushing one file. Then it answered a fixed blend of its equilibrium and a
 greedy beginner and read exact habits: 62 % against the sampler, 72 % against the hoarder (40
 games each, seed 7 of our tuning script); the opponent model learnt from the game took that to 85 %
-and 82 %. Normal now sees everything hard's static evaluation sees; it sees less far."""
+and 82 %. Normal now sees everything hard's static evaluation sees; it sees less far. With the
+blind spot gone hard beat normal only 7-0-5 (27 November): both read the other, and normal was read
+as a blur of "random" and "greedy" whose answer normal then read in turn. Hard now also asks what a
+player who reads it would play — one step more of the same reasoning, not a flaw of normal's."""
 
 LAST_STATS: dict[str, float | str] = {}
 """Figures from the most recent decision (iterations, candidates, value), and under ``habit`` the
-habit it answered, if any ("repeat", "greedy", "naive", ...): for tests and tuning."""
+kind of player the opponent model believes most ("random", "greedy", "repeat", "reader", ...): for
+tests and tuning."""
 
 
 UNTIMED_ITERATIONS = 50
@@ -311,11 +300,6 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
     LAST_STATS.clear()
     if rng.random() < settings.get("beginner", 0.0):
         return beginner_allotment(state, player, rng)
-    if settings["exploit"]:
-        habit = habit_prediction(state, BLACK if player == WHITE else WHITE, rng)
-        if habit is not None and rng.random() < settings["exploit"]:
-            LAST_STATS.update(habit=habit[0])
-            return punish(state, player, habit[1], seconds * settings["time_share"])
     game = TurnGame(
         state.lines,
         state.deleted,
@@ -337,13 +321,6 @@ def choose_allotment(state: ElastaState, player: str, level: str, rng: random.Ra
         return model_reply(
             state, player, game, (mine, weights), (theirs, their_weights), settings, rng, deadline, deep
         )
-    if rng.random() < settings["naive_p"]:
-        LAST_STATS.update(habit="naive")
-        theirs, their_weights = (blacks, y) if player == WHITE else (whites, x)
-        deadline = start + seconds * settings["time_share"]
-        return naive_reply(state, player, game, mine, theirs, their_weights, settings, rng, deadline)
-    if rng.random() < settings["noise"]:
-        return rng.choice(mine)  # a little extra unpredictability (normal)
     return _sample(mine, weights, rng)
 
 
@@ -359,13 +336,19 @@ def model_reply(
     deep: DeepValues | None = None,
 ) -> Allotment:
     """The best reply to what this opponent is believed to play: ``model`` parts the opponent
-    model's prediction (:mod:`game.elasta.ai_model`), the rest the oracle's equilibrium.
+    model's prediction (:mod:`game.elasta.ai_model`; with ``reader``, hard's, also a player who
+    reads us: :func:`reader_reply`), the rest the oracle's equilibrium.
 
     The reply is the assignment answer polished by chip swaps under the full static evaluation;
     with ``deep`` (hard's look-ahead) it then competes with our likeliest equilibrium allotments
-    on the value one turn deeper, against the same belief, and the best of them is played."""
+    on the value one turn deeper, against the same belief, and the best of them is polished on
+    that value (``deep_polish``, :func:`deep_polish`) until the deadline."""
     opponent = BLACK if player == WHITE else WHITE
-    predicted, probs, kinds = ai_model.predict(state, opponent, rng)
+    reader = None
+    if settings.get("reader", 0):
+        now = clock.now()
+        reader = Reader(now + READER_SHARE * (deadline - now) if math.isfinite(deadline) else deadline)
+    predicted, probs, kinds = ai_model.predict(state, opponent, rng, reader)
     share = settings["model"]
     others = [*theirs[0], *predicted]
     weights = [(1 - share) * p for p in theirs[1]] + [share * p for p in probs]
@@ -392,8 +375,79 @@ def model_reply(
         value = worth(move)
         if value > best_value:
             best, best_value = move, value
-    LAST_STATS.update(reply_value=sign * best_value)
+    swaps = 0
+    if settings.get("deep_polish", 0):
+        best, best_value, swaps = deep_polish(best, best_value, worth, deadline)
+    LAST_STATS.update(reply_value=sign * best_value, deep_swaps=swaps)
     return best
+
+
+def deep_polish(
+    move: Allotment, value: float, worth: Callable[[Allotment], float], deadline: float
+) -> tuple[Allotment, float, int]:
+    """Hill-climb ``move`` by swapping two files' chips while its value one turn deeper against
+    the belief (``worth``) improves, until none does or time is up; with the swaps made.
+
+    Why: the reply is found under the static evaluation, which misjudges races (a file one push
+    from the ground line that the band will or will not save); choosing among a few candidates
+    by the deeper value fixes only what one of them happens to get right."""
+    current = list(move)
+    swaps = 0
+    improved = True
+    while improved:
+        improved = False
+        for i in range(N_FILES - 1):
+            for j in range(i + 1, N_FILES):
+                if clock.now() > deadline:
+                    return tuple(current), value, swaps
+                current[i], current[j] = current[j], current[i]
+                trial = worth(tuple(current))
+                if trial > value + 1e-9:
+                    value, improved, swaps = trial, True, swaps + 1
+                else:
+                    current[i], current[j] = current[j], current[i]
+    return tuple(current), value, swaps
+
+
+def reader_reply(
+    state: ElastaState, player: str, rng: random.Random, limit: Limit | None = None
+) -> Allotment:
+    """What a player who reads us and answers would play: the normal level's decision (untimed
+    unless ``limit`` says), for hard's opponent model (the kind "reader" of
+    :mod:`game.elasta.ai_model`). The figures of the decision being made are kept."""
+    saved = dict(LAST_STATS)
+    move = choose_allotment(state, player, "normal", rng, limit or Limit())
+    LAST_STATS.clear()
+    LAST_STATS.update(saved)
+    assert isinstance(move, tuple)
+    return move
+
+
+READER_SHARE = 0.85
+"""Share of the time left for hard's reply that its reader decisions may take (the rest: the reply
+itself). The reader is what lets hard read a thinking opponent, so it gets most of it: at hard's budget 4
+to 6 decisions of normal's a turn on the development machine (a little over 0.5 s), and the reply
+the assignment answer with a sweep or two of chip swaps."""
+
+
+class Reader:
+    """:func:`reader_reply` within a deadline: each decision is given the time left (normal needs
+    far less than its budget, so with time to spare it plays as untimed), and none is begun once the
+    last one's cost would carry it past ``deadline`` (None then). So hard keeps its think budget on
+    any machine and under any clock; an untimed decision (an infinite deadline) reads every time."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.cost = 0.0
+
+    def __call__(self, state: ElastaState, player: str, rng: random.Random) -> Allotment | None:
+        began = clock.now()
+        left = self.deadline - began
+        if left <= self.cost:
+            return None
+        move = reader_reply(state, player, rng, Limit(time=left) if math.isfinite(left) else None)
+        self.cost = clock.now() - began
+        return move
 
 
 DEEP_CANDIDATES = 6
@@ -401,43 +455,6 @@ DEEP_CANDIDATES = 6
 
 DEEP_BELIEF_FLOOR = 0.002
 """Allotments of the belief less likely than this are left out of the deep comparison (time)."""
-
-
-NAIVE_SAMPLES = 16
-"""How many naive allotments (:func:`beginner_allotment` with a wide misjudgement) model the part of
-the opponent that only asks where a file matters most."""
-
-
-def naive_reply(
-    state: ElastaState,
-    player: str,
-    game: TurnGame,
-    mine: Sequence[Allotment],
-    theirs: Sequence[Allotment],
-    their_weights: Sequence[float],
-    settings: dict[str, float],
-    rng: random.Random,
-    deadline: float,
-) -> Allotment:
-    """The best reply (full evaluation, polished by chip swaps) to an opponent who is partly the
-    oracle's equilibrium and partly (normal: half) a naive player.
-
-    Why: an equilibrium guarantees the game's value and nothing more; it wins little from players
-    who do not play it. The players people are and write — the one-ply sampler of issue #30, the
-    hoarder, a biased random player — all put their high chips roughly where a file matters most,
-    which the equilibrium of a few oracle rounds never expects: normal sampling it scored 0 to 17 %
-    against them. Modelling that greed (rough greedy answers to random chips, each file's stakes
-    misjudged by ``naive_sigma``) beside the equilibrium takes most of those games and still leaves
-    a reply that is not a pure counter to any single allotment; the naive samples differ every
-    turn, so the reply is not one fixed answer a reader could learn."""
-    share = settings["naive"]
-    opponent = BLACK if player == WHITE else WHITE
-    naive = [beginner_allotment(state, opponent, rng, settings["naive_sigma"]) for _ in range(NAIVE_SAMPLES)]
-    others = [*theirs, *naive]
-    weights = [(1 - share) * p for p in their_weights] + [share / len(naive)] * len(naive)
-    full = game if game.full else TurnGame(state.lines, state.deleted, True)
-    reply, _ = full.best_reply(player, mine, others, weights, deadline)
-    return reply
 
 
 # -- tokens -----------------------------------------------------------------------------------------
@@ -502,12 +519,6 @@ __all__ = [
     "beginner_allotment",
     "evaluate",
     "greedy_allotment",
-    "greedy_answers",
-    "greedy_groups",
-    "greedy_slopes",
-    "habit_prediction",
     "live_prefix",
-    "punish",
     "random_allotment",
-    "slope_agreement",
 ]

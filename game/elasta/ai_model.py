@@ -163,11 +163,21 @@ def _chips(turn: PastTurn, player: str) -> tuple[Allotment, Allotment]:
     return (turn[2], turn[3]) if player == WHITE else (turn[3], turn[2])
 
 
-def kind_weights(state: ElastaState, opponent: str, rng: random.Random) -> dict[str, float]:
+Reader = Callable[[ElastaState, str, random.Random], Allotment | None]
+"""A player who reads us and answers: its allotment for a side in a position (the history in the
+state's ``recent``), with its own source of chance, or None when the decision has no time left for
+it (:func:`game.elasta.ai.reader_reply`)."""
+
+
+def kind_weights(
+    state: ElastaState, opponent: str, rng: random.Random, reader: Reader | None = None
+) -> dict[str, float]:
     """How much each kind is to be believed of ``opponent`` after the turns ``state`` remembers:
     the prior times each kind's (tempered) likelihood of the chips it really played. A kind that
-    could not be asked on a turn (a pattern on the first remembered turn) counts as random there."""
-    scores = {kind: math.log(p) for kind, p in KIND_PRIOR.items()}
+    could not be asked on a turn (a pattern on the first remembered turn; the reader before the
+    last one) counts as random there. ``reader`` adds the kind "reader" (:func:`reader_samples`)."""
+    prior = {**KIND_PRIOR, "reader": READER_PRIOR} if reader else KIND_PRIOR
+    scores = {kind: math.log(p) for kind, p in prior.items()}
     uniform = N_FILES * math.log(1 / N_FILES)
     recent = state.recent
     for i, turn in enumerate(recent):
@@ -178,6 +188,9 @@ def kind_weights(state: ElastaState, opponent: str, rng: random.Random) -> dict[
             theirs, ours = _chips(before, opponent)
             last = (theirs, ours, holds(before[0], before[1], opponent))
         samples = kind_samples(lines, deleted, opponent, last, rng)
+        if reader and i == len(recent) - 1:
+            then = ElastaState(lines, tokens=state.tokens, deleted=deleted, recent=recent[:i])
+            samples["reader"] = reader_samples(then, opponent, reader, rng)
         actual = _chips(turn, opponent)[0]
         for kind in scores:
             found = samples.get(kind)
@@ -188,18 +201,35 @@ def kind_weights(state: ElastaState, opponent: str, rng: random.Random) -> dict[
     return {kind: w / total for kind, w in weights.items()}
 
 
-def predict(
-    state: ElastaState, opponent: str, rng: random.Random
-) -> tuple[list[Allotment], list[float], dict[str, float]]:
-    """The opponent's likely allotments this turn and their weights (each kind's samples in
-    today's position, in the kind's weight), and the kinds' weights themselves."""
-    weights = kind_weights(state, opponent, rng)
-    last = None
-    if state.recent:
-        before = state.recent[-1]
-        theirs, ours = _chips(before, opponent)
-        last = (theirs, ours, holds(before[0], before[1], opponent))
-    samples = kind_samples(state.lines, state.deleted, opponent, last, rng)
+READER_PRIOR = 0.10
+"""Prior weight of the kind "reader" where a level models it (hard)."""
+
+READER_SAMPLES = 4
+"""Allotments sampled for the kind "reader" per position (each a whole decision of a reading
+player, the dearest samples of the model)."""
+
+
+def reader_samples(state: ElastaState, player: str, reader: Reader, rng: random.Random) -> list[Allotment]:
+    """A player who reads us and answers: ``player``'s allotments in ``state`` by ``reader``, each
+    with its own chance.
+
+    Why: the other kinds are players who do not look at us. A player who does — learns how we
+    place our chips and answers it, as a thinking person or the normal level does — is foretold by
+    none of them and is read as a blur of "greedy" and "random"; answering that blur answers
+    nobody, and such a player, reading our answer in turn, beats it. Asking what someone who reads
+    me would play is seeing one step further (depth), not a blind spot: a player who does not read
+    us simply gives this kind no evidence, and its prior share fades within a turn or two."""
+    out = []
+    for _ in range(READER_SAMPLES):
+        move = reader(state, player, random.Random(rng.getrandbits(32)))
+        if move is None:  # out of time: the samples so far (none: the kind is left out)
+            break
+        out.append(move)
+    return out
+
+
+def _mixture(samples: Kinds, weights: dict[str, float]) -> tuple[list[Allotment], list[float]]:
+    """Each kind's samples in the kind's weight, normalised (kinds below 1e-4 left out)."""
     allotments: list[Allotment] = []
     probs: list[float] = []
     for kind, found in samples.items():
@@ -210,4 +240,25 @@ def predict(
             allotments.append(allotment)
             probs.append(w / len(found))
     total = sum(probs)
-    return allotments, [p / total for p in probs], weights
+    return allotments, [p / total for p in probs]
+
+
+def predict(
+    state: ElastaState, opponent: str, rng: random.Random, reader: Reader | None = None
+) -> tuple[list[Allotment], list[float], dict[str, float]]:
+    """The opponent's likely allotments this turn and their weights (each kind's samples in
+    today's position, in the kind's weight), and the kinds' weights themselves. ``reader`` adds
+    the kind "reader" (:func:`reader_samples`: a player who reads us and answers)."""
+    weights = kind_weights(state, opponent, rng, reader)
+    last = None
+    if state.recent:
+        before = state.recent[-1]
+        theirs, ours = _chips(before, opponent)
+        last = (theirs, ours, holds(before[0], before[1], opponent))
+    samples = kind_samples(state.lines, state.deleted, opponent, last, rng)
+    if reader and weights["reader"] >= 1e-4:
+        found = reader_samples(state, opponent, reader, rng)
+        if found:
+            samples["reader"] = found
+    allotments, probs = _mixture(samples, weights)
+    return allotments, probs, weights

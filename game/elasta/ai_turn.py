@@ -1,7 +1,7 @@
 """Elasta's turn as a matrix game: the static evaluation, the payoffs of one allotment turn and the
 best replies to a mixture (:class:`TurnGame`), and the beginner's allotment every level builds on.
 
-Split from :mod:`game.elasta.ai` so that the habit reading (:mod:`game.elasta.ai_habits`) and the
+Split from :mod:`game.elasta.ai` so that the opponent model (:mod:`game.elasta.ai_model`) and the
 levels can share it without importing each other.
 """
 
@@ -221,4 +221,11 @@ def beginner_allotment(
     return tuple(hungarian_max(gain))
 
 
-__all__ = ["BLACK", "WHITE", "TurnGame", "beginner_allotment", "evaluate", "live_prefix"]
+def greedy_allotment(lines: Sequence[int], deleted: int, player: str) -> Allotment:
+    """The exact best answer to uniformly random chips under the full evaluation: what a player
+    who only asks "where does a file matter most?" plays, every time (ties broken one fixed way;
+    the sparring partner "greedy" of :mod:`game.elasta.sparring`)."""
+    return TurnGame(lines, deleted, True).assignment_reply(player, UNIFORM, UNIFORM_WEIGHTS)
+
+
+__all__ = ["BLACK", "WHITE", "TurnGame", "beginner_allotment", "evaluate", "greedy_allotment", "live_prefix"]
