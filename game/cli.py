@@ -340,14 +340,8 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     pairs = [_pair(p) for p in args.pair] or [*LADDER_PAIRS, *(GREEDY_PAIRS if args.b == "greedy" else ())]
     if not 0 < args.budget_scale <= 100:
         raise UsageError(f"--budget-scale must be above 0 and at most 100, not {args.budget_scale:g}")
-    previous = (clock.name, clock.scale)
-    clock.use(args.clock)
-    clock.use_scale(args.budget_scale)
-    try:
+    with clock.using(args.clock, args.budget_scale):
         return _run_ladder(args, ids, pairs)
-    finally:
-        clock.use(previous[0])
-        clock.use_scale(previous[1])
 
 
 def _run_ladder(args: argparse.Namespace, ids: list[str], pairs: list[tuple[str, str]]) -> int:
@@ -445,12 +439,8 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         "clock": args.clock,
         "budget_scale": 1.0,
     }
-    previous = clock.name
-    clock.use(args.clock)
-    try:
+    with clock.using(args.clock, 1.0):
         summaries, load = _play_jobs(args, jobs, settings)
-    finally:
-        clock.use(previous)
     print(gauntlet_table(info, summaries))
     print(load)
     _print_mode(args.clock, 1.0)

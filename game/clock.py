@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 ENV = "CURIO_AI_CLOCK"
 """Environment variable naming the clock (``wall`` or ``cpu``) for processes started later."""
@@ -52,6 +53,20 @@ def use_scale(factor: float) -> None:
         raise ValueError(f"a budget scale must be above 0 and at most 100, not {factor}")
     scale = factor
     os.environ[SCALE_ENV] = repr(factor)
+
+
+@contextmanager
+def using(clock: str, factor: float) -> Iterator[None]:
+    """Think by ``clock`` with budgets times ``factor`` for the ``with`` block (a command's run),
+    then as before, so a command called in-process (the tests, a script) leaves no trace."""
+    previous = (name, scale)
+    use(clock)
+    use_scale(factor)
+    try:
+        yield
+    finally:
+        use(previous[0])
+        use_scale(previous[1])
 
 
 def _from_environment() -> None:
