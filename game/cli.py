@@ -14,7 +14,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from game import clock
 from game.ai import ALL_LEVELS, LEVELS
@@ -22,7 +22,8 @@ from game.cli_analyse import add_commands as add_analysis_commands
 from game.cli_bench import add_command as add_bench_command
 from game.cli_exploit import add_command as add_exploit_command
 from game.cli_start import solve_start
-from game.core import GameError, GameInfo, GameState, Outcome, parse_option_args
+from game.cli_status import Reached, resigned_sentence, status_json
+from game.core import GameError, GameInfo, GameState, parse_option_args
 from game.ladder import (
     BOT_LEVELS,
     GREEDY_PAIRS,
@@ -84,52 +85,6 @@ def _replay(
             told.append(f"{len(told) + 1}. {text}: {state.describe_turn(turn, after).note}")
         state = after
     return state
-
-
-class Reached(NamedTuple):
-    """Where ``play`` and ``hint`` stand: the game, the position, every move played, and the side a
-    record says gave the game up (its ``Resigned:`` line). A resignation ends a game without a turn,
-    so the position alone still looks playable: only ``resigned`` says it is over."""
-
-    info: GameInfo
-    state: GameState
-    moves: list[str]
-    resigned: str | None = None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the game ended, a resignation included (as :attr:`game.match.Match.outcome`)."""
-        if self.resigned is None:
-            return self.state.outcome()
-        others = [p for p in self.info.players if p != self.resigned]
-        winner = others[0] if len(others) == 1 else None
-        return Outcome(winner, f"{self.info.player_title(self.resigned)} resigned")
-
-
-def resigned_sentence(info: GameInfo, loser: str) -> str:
-    """A resigned game's result in one sentence, as the app's result card says it between two
-    people: who gave the game up and who wins it ("Farmers resigned, so the game goes to Elephant.")."""
-    others = [p for p in info.players if p != loser]
-    if len(others) != 1:
-        return f"{info.player_title(loser)} resigned."
-    return f"{info.player_title(loser)} resigned, so the game goes to {info.player_title(others[0])}."
-
-
-def status_json(
-    info: GameInfo, state: GameState, moves: Sequence[str], resigned: str | None = None
-) -> dict[str, Any]:
-    """The JSON object ``play --json`` prints (documented in docs/command-line.md)."""
-    outcome = Reached(info, state, list(moves), resigned).outcome
-    return {
-        "game": info.id,
-        "moves": list(moves),
-        "to_move": [] if resigned is not None else list(state.to_move()),
-        "over": outcome is not None,
-        "outcome": None if outcome is None else outcome.to_json(),
-        "resigned": resigned,
-        "score": state.score(),
-        "position": state.position(),
-    }
 
 
 # -- play ------------------------------------------------------------------------------------------

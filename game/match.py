@@ -245,6 +245,12 @@ def _hints_from(data: Any, info: GameInfo) -> dict[str, int]:
     return hints
 
 
+def resignation_outcome(info: GameInfo, loser: str) -> Outcome:
+    """How a game given up by ``loser`` ended: the other player wins (no one, were there more)."""
+    others = [p for p in info.players if p != loser]
+    return Outcome(others[0] if len(others) == 1 else None, f"{info.player_title(loser)} resigned")
+
+
 class Match:
     """A game in progress with its history. Mutable: this is the one object a scene keeps."""
 
@@ -287,9 +293,7 @@ class Match:
     @property
     def outcome(self) -> Outcome | None:
         if self.resigned is not None:
-            others = [p for p in self.game.players if p != self.resigned]
-            winner = others[0] if len(others) == 1 else None
-            return Outcome(winner, f"{self.game.player_title(self.resigned)} resigned")
+            return resignation_outcome(self.game, self.resigned)
         return self.state.outcome()
 
     @property
