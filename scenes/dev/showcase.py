@@ -569,18 +569,21 @@ class JudgeHere:
 
 
 def _practice(app: App, game_id: str) -> None:
-    """The demo game's middle analysed at the app's effort, then the practice of its first mistake
-    (the person's, else anyone's) with one try refused and the better move shown."""
+    """The demo game's middle (else its end) analysed at the app's effort, then the practice of its
+    first mistake (the person's, else anyone's) with one try refused and the better move shown."""
     from game import practice
     from game.analysis import analyse
 
-    match = demo_match("mid", game_id)
-    analysis = analyse(match.initial, match.move_texts(), "quick")
-    players = match.humans()
-    if not practice.positions(match.initial, match.move_texts(), analysis, players):
-        players = list(match.game.players)
-    if not practice.positions(match.initial, match.move_texts(), analysis, players):
-        raise ShowcaseUnavailable(f"the {game_id} demo game has no mistakes to practise")
+    for stage in ("mid", "end"):  # the finished game when the middle has no mistake (Elasta's)
+        match = demo_match(stage, game_id)
+        analysis = analyse(match.initial, match.move_texts(), "quick")
+        players = match.humans()
+        if not practice.positions(match.initial, match.move_texts(), analysis, players):
+            players = list(match.game.players)
+        if practice.positions(match.initial, match.move_texts(), analysis, players):
+            break
+    else:
+        raise ShowcaseUnavailable(f"the {game_id} demo games have no mistakes to practise")
     scene = app.make("match", match)
     app.goto("menu")
     app.push(scene)
