@@ -305,3 +305,58 @@ def test_recent_turns_are_remembered_but_not_part_of_the_position() -> None:
         tokens_left=state.tokens_left,
     )
     assert bare == state and hash(bare) == hash(state)
+
+
+def _restrained_setup() -> tuple[
+    elasta_ai.TurnGame,
+    elasta_ai.DeepValues,
+    list[tuple[tuple[int, ...], float]],
+    Callable[[tuple[int, ...]], float],
+    tuple[tuple[int, ...], float],
+]:
+    """A deep game solved untimed, a belief that Black plays its greedy answer, and White's best
+    reply to that belief among its deep candidates."""
+    state = ElastaState((3, 4, 4, 3, 5, 4, 4, 4), turn=5)
+    game = elasta_ai.TurnGame(state.lines, state.deleted, True)
+    whites, x, blacks, y = elasta_ai.equilibrium(game, "normal", random.Random(3), math.inf)
+    deep = elasta_ai.DeepValues(game)
+    elasta_ai.look_ahead(game, whites, x, blacks, y, 12, math.inf, deep)
+    assert deep.block is not None
+    belief = [(elasta_ai.greedy_allotment(state.lines, state.deleted, BLACK), 1.0)]
+
+    def worth(move: tuple[int, ...]) -> float:
+        return sum(p * deep(move, o) for o, p in belief)
+
+    reply = max(deep.block[0], key=worth)
+    return game, deep, belief, worth, (reply, worth(reply))
+
+
+def test_a_fully_trusted_belief_is_answered_by_its_best_reply() -> None:
+    # Restraint 1: the opponent is held to the belief, so every row's payoff is its value against
+    # the belief and the answer is the best of them (the reply, or a better one the rounds found).
+    game, deep, belief, worth, reply = _restrained_setup()
+    for seed in range(3):
+        move = elasta_ai.restrained_reply(
+            WHITE, game, deep, reply, belief, worth, 1.0, random.Random(seed), math.inf
+        )
+        assert worth(move) >= reply[1] - 1e-9
+
+
+def test_a_restrained_reply_is_not_one_fixed_answer_to_the_belief() -> None:
+    # Issue #30's exploitability: hard's pure reply to its belief lost every game to a player who
+    # sampled the belief and answered the reply. Held to the belief only half the time, the answer
+    # is a mixture (different seeds give different allotments) that still leans on the reply's
+    # exploitation: its value against the belief is above the plain equilibrium's.
+    game, deep, belief, worth, reply = _restrained_setup()
+    moves = [
+        elasta_ai.restrained_reply(
+            WHITE, game, deep, reply, belief, worth, 0.5, random.Random(seed), math.inf
+        )
+        for seed in range(12)
+    ]
+    assert len(set(moves)) >= 3
+    assert elasta_ai.LAST_STATS["reply_weight"] < 1
+    assert deep.block is not None
+    whites, x = deep.block[0], deep.block[1]
+    equilibrium_worth = sum(p * worth(w) for w, p in zip(whites, x, strict=True))
+    assert sum(worth(m) for m in moves) / len(moves) > equilibrium_worth

@@ -93,9 +93,10 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
         "lookahead": 64,
         "static_share": 0.5,
         "model": 0.8,
-        "reply_share": 0.3,
+        "reply_share": 0.4,
         "reader": 1,
         "deep_polish": 1,
+        "restraint": 0.5,
     },
 }
 """Per level: double-oracle iterations at most, share of the time budget used, ``beginner``: the
@@ -204,6 +205,8 @@ class DeepValues:
     def __init__(self, game: TurnGame) -> None:
         self.game = game
         self.values: dict[tuple[int, ...], float] = {}
+        self.block: DeepBlock | None = None
+        """The deep game as :func:`look_ahead` left it, for :func:`restrained_reply`."""
 
     def __call__(self, white: Allotment, black: Allotment) -> float:
         final = self.game.line_after(self.game.signs(white, black))
@@ -211,6 +214,10 @@ class DeepValues:
         if value is None:
             value = self.values[final] = next_turn_value(final, self.game.deleted)
         return value
+
+
+DeepBlock = tuple[list[Allotment], list[float], list[Allotment], list[float]]
+"""The deep game solved: White's candidates and their weights, Black's and theirs."""
 
 
 UNTIMED_DEEP_ROUNDS = 12
@@ -282,6 +289,7 @@ def look_ahead(
     LAST_STATS.update(lookahead=len(values), deep_rounds=deep_rounds, deep_value=value)
     if not deep_rounds:  # never checked against a reply from outside: not to be trusted
         return whites, x, blacks, y
+    deep.block = (mine, xx, theirs, yy)
     return mine, xx, theirs, yy
 
 
@@ -358,10 +366,14 @@ def model_reply(
     if deep is None:
         return reply
     belief = [(o, p) for o, p in zip(others, weights, strict=True) if p > DEEP_BELIEF_FLOOR]
+    mass = sum(p for _, p in belief)
+    belief = [(o, p / mass) for o, p in belief]
     keep = int(settings.get("deep_candidates", DEEP_CANDIDATES))
     order = sorted(range(len(ours[0])), key=lambda i: -ours[1][i])[:keep]
     candidates = list(dict.fromkeys([reply, *(ours[0][i] for i in order)]))
     sign = 1.0 if player == WHITE else -1.0
+    now = clock.now()
+    polish_end = now + POLISH_SHARE * (deadline - now) if settings.get("restraint") else deadline
 
     def worth(move: Allotment) -> float:
         if player == WHITE:
@@ -377,8 +389,13 @@ def model_reply(
             best, best_value = move, value
     swaps = 0
     if settings.get("deep_polish", 0):
-        best, best_value, swaps = deep_polish(best, best_value, worth, deadline)
+        best, best_value, swaps = deep_polish(best, best_value, worth, polish_end)
     LAST_STATS.update(reply_value=sign * best_value, deep_swaps=swaps)
+    restraint = settings.get("restraint", 0.0)
+    if restraint and deep.block is not None:
+        return restrained_reply(
+            player, game, deep, (best, best_value), belief, worth, restraint, rng, deadline
+        )
     return best
 
 
@@ -409,6 +426,85 @@ def deep_polish(
     return tuple(current), value, swaps
 
 
+RESTRAINED_ROUNDS = 8
+"""Oracle rounds of the restrained game at most (each adds the opponent's best answer to our
+mixture and ours to the belief the game holds it to); hard makes 2 to 4 in its time."""
+
+POLISH_SHARE = 0.5
+"""With ``restraint``, the share of the time left after choosing the reply that polishing it may
+take; the rest is the restrained game's."""
+
+
+def restrained_reply(
+    player: str,
+    game: TurnGame,
+    deep: DeepValues,
+    reply: tuple[Allotment, float],
+    belief: Sequence[tuple[Allotment, float]],
+    worth: Callable[[Allotment], float],
+    restraint: float,
+    rng: random.Random,
+    deadline: float,
+) -> Allotment:
+    """Sample from a *restrained* answer to the belief: the equilibrium of the deep game in which
+    the opponent plays the belief with probability ``restraint`` and anything at all otherwise
+    (a restricted Nash response).
+
+    Why: the best reply to a belief is one allotment, a pure function of what the belief's samples
+    share; a player who learns the level's code (the exploitability measure of issue #30 does)
+    samples that belief too and answers the reply: Elasta's hard lost 20 games of 20 to it. The
+    restrained game's row mixture exploits the belief as far as it can while staying an
+    equilibrium against everyone else, so it gives up at most a ``restraint`` share of what a
+    reader could win from the pure reply. Its payoff is ``(1 − r)·M[i][j] + r·worth(i)`` (``M``
+    our deep payoffs, ``worth`` the row's deep value against the belief), an ordinary matrix game
+    solved by the same oracle loop: the opponent's best answer to our mixture, and our best reply
+    to theirs blended with the belief, join the candidates while time lasts."""
+    whites, x, blacks, y = deep.block  # type: ignore[misc]
+    white = player == WHITE
+    mine = [m for m, p in zip(whites if white else blacks, x if white else y, strict=True) if p > 1e-6]
+    theirs = list(blacks if white else whites)
+    belief_reply = reply[0]
+
+    def mine_vs(move: Allotment, other: Allotment) -> float:
+        return deep(move, other) if white else -deep(other, move)
+
+    values: dict[Allotment, float] = {belief_reply: reply[1]}
+    rows: list[Allotment] = [belief_reply]
+    for move in mine:
+        if clock.now() > deadline:
+            break
+        if move not in values:
+            values[move] = worth(move)
+            rows.append(move)
+    if len(rows) < 2:
+        return belief_reply
+
+    def payoff(move: Allotment, other: Allotment) -> float:
+        return (1 - restraint) * mine_vs(move, other) + restraint * values[move]
+
+    matrix = [[payoff(m, t) for t in theirs] for m in rows]
+    _, xs, ys = solve_matrix(matrix)
+    rounds = 0
+    opponent = BLACK if white else WHITE
+    while rounds < RESTRAINED_ROUNDS and clock.now() < deadline:
+        rounds += 1
+        answer, _ = game.best_reply(opponent, theirs, rows, xs, deadline)
+        blend = [(1 - restraint) * q for q in ys] + [restraint * q for _, q in belief]
+        others = [*theirs, *(o for o, _ in belief)]
+        mine_reply, _ = game.best_reply(player, rows, others, blend, deadline)
+        if mine_reply not in values:
+            values[mine_reply] = worth(mine_reply)
+        if not add_replies(matrix, rows, theirs, mine_reply, answer, payoff):
+            break
+        _, xs, ys = solve_matrix(matrix)
+    LAST_STATS.update(
+        restrained_rows=len(rows),
+        restrained_rounds=rounds,
+        reply_weight=xs[0],
+    )
+    return _sample(rows, xs, rng)  # type: ignore[return-value]
+
+
 def reader_reply(
     state: ElastaState, player: str, rng: random.Random, limit: Limit | None = None
 ) -> Allotment:
@@ -423,7 +519,7 @@ def reader_reply(
     return move
 
 
-READER_SHARE = 0.85
+READER_SHARE = 0.7
 """Share of the time left for hard's reply that its reader decisions may take (the rest: the reply
 itself). The reader is what lets hard read a thinking opponent, so it gets most of it: at hard's budget 4
 to 6 decisions of normal's a turn on the development machine (a little over 0.5 s), and the reply
