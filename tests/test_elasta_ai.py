@@ -360,3 +360,18 @@ def test_a_restrained_reply_is_not_one_fixed_answer_to_the_belief() -> None:
     whites, x = deep.block[0], deep.block[1]
     equilibrium_worth = sum(p * worth(w) for w, p in zip(whites, x, strict=True))
     assert sum(worth(m) for m in moves) / len(moves) > equilibrium_worth
+
+
+def test_without_time_to_weigh_the_rows_the_reply_is_still_mixed() -> None:
+    # Under a short budget the restrained game may get no time at all; then the reply is mixed
+    # with the deep equilibrium by the restraint, never played every time.
+    game, deep, belief, worth, reply = _restrained_setup()
+    moves = [
+        elasta_ai.restrained_reply(
+            WHITE, game, deep, reply, belief, worth, 0.5, random.Random(seed), -math.inf
+        )
+        for seed in range(20)
+    ]
+    assert elasta_ai.LAST_STATS["restrained_rows"] == 1
+    assert 3 <= moves.count(reply[0]) <= 17
+    assert len(set(moves)) >= 3

@@ -476,8 +476,11 @@ def restrained_reply(
         if move not in values:
             values[move] = worth(move)
             rows.append(move)
-    if len(rows) < 2:
-        return belief_reply
+    if len(rows) < 2:  # no time to weigh the equilibrium's rows: mix the two answers instead
+        LAST_STATS.update(restrained_rows=1, restrained_rounds=0, reply_weight=restraint)
+        if not mine or rng.random() < restraint:
+            return belief_reply
+        return _sample(mine, [p for p in (x if white else y) if p > 1e-6], rng)  # type: ignore[return-value]
 
     def payoff(move: Allotment, other: Allotment) -> float:
         return (1 - restraint) * mine_vs(move, other) + restraint * values[move]
