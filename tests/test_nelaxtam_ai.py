@@ -269,12 +269,13 @@ def test_the_first_candidate_is_the_greedy_bots_order(states: list[NelaxtamState
 
 def test_normal_is_a_player_of_the_moment() -> None:
     """Normal differs from hard by what it sees, not by a blind spot in its evaluation: one turn
-    deep and fewer candidates, no improvement rounds, no look-ahead or plan; but it sees idle
-    troops, straight cuts and hanging parts as hard does (blind to them, it lost to the gauntlet's
-    one-ply styles, issue #30)."""
+    deep and fewer candidates, no look-ahead or plan; but it sees idle troops, straight cuts and
+    hanging parts as hard does (blind to them, it lost to the gauntlet's one-ply styles, issue #30)
+    and improves its candidates one troop at a time as hard does (without, the careful and hoarder
+    styles scored 44 % against it over 120 games)."""
     normal, hard = nelaxtam_ai.LEVEL_SETTINGS["normal"], nelaxtam_ai.LEVEL_SETTINGS["hard"]
     assert normal["mine"] < hard["mine"] and normal["theirs"] < hard["theirs"]
-    assert not normal["improve"] and not normal.get("deep") and not normal.get("plan")
-    assert hard["improve"] and hard["deep"] and hard["plan"]
+    assert not normal.get("deep") and not normal.get("plan")
+    assert normal["improve"] and hard["improve"] and hard["deep"] and hard["plan"]
     assert normal["full"] and normal["hang"] > 0
     assert hard["full"] and hard.get("hang", nelaxtam_ai.HANG) > 0

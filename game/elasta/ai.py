@@ -34,7 +34,10 @@ player who does not play it. Hard's model keeps one kind more, a player who read
 (the normal level's own decision from the opponent's seat, :func:`reader_reply`): one step further
 of the same reasoning, so a thinking opponent is foretold instead of read as a blur. Hard's reply
 then competes with its likeliest equilibrium allotments on the value one turn deeper and is
-polished by chip swaps on that value while time lasts.
+polished by chip swaps on that value while time lasts. It plays a sample of a restrained answer
+to the belief (a restricted Nash response: the deep game's equilibrium when the opponent keeps to
+the belief only half the time), not the reply itself: a reply is a pure function of the belief,
+and a player who reads the code can sample the belief too.
 
 Neither level plays one fixed answer to a position: the model's samples of each kind, the reader's
 own decisions and the equilibrium all change with the seed, so two seeds rarely give the same
@@ -106,8 +109,12 @@ many of each side's likeliest candidates are re-scored one turn deeper (0: none)
 double oracle that gets ``static_share`` of the budget, and ``model``: the share of the opponent
 model's prediction in the belief the level answers (the rest is the equilibrium;
 :func:`model_reply`), with ``reply_share`` of the time kept for that reply after the look-ahead.
-Hard's model also keeps ``reader``, a player who reads us and answers (:func:`reader_reply`), and
-``deep_polish``es its reply by chip swaps on the value one turn deeper (:func:`deep_polish`).
+Hard's model also keeps ``reader``, a player who reads us and answers (:func:`reader_reply`),
+``deep_polish``es its reply by chip swaps on the value one turn deeper (:func:`deep_polish`), and
+then does not simply play that reply: it samples the answer of the deep game in which the opponent
+is held to the belief only a ``restraint`` share of the time (:func:`restrained_reply`), so that a
+player who reads hard's code cannot answer one fixed reply (issue #30's exploitability measure won
+20 games of 20 from the plain reply).
 
 Until issue #30 normal's oracle counted material only ("blind to the danger of shallow files", so
 that hard would beat it): a blind spot a player could find — the one-ply sampler of the issue beat

@@ -73,7 +73,7 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
         "rm": 300,
         "share": 0.75,
         "temp": 1.0,
-        "improve": 0,
+        "improve": 1,
         "noise": 0.0,
         "placements": 300,
         "full": 1,
@@ -118,13 +118,15 @@ counts (``pairs``, hard), the share of the time the opponent is expected to give
 how many of each side's likeliest joint orders are re-scored by the next turn's matrix game
 (``deep``, as many as the budget allows), after a one-turn stage that gets the ``static`` share of
 the budget, the next turn's game also expecting the obvious orders ``next_obvious`` of the time.
-Normal is a player of the moment: one turn deep, 8 × 6 candidates, no improvement rounds, blind to
-the clock and to what two enemy troops could cut off together, but it sees what one turn can do to
-a territory — idle troops, straight cuts and the part one enemy troop's destruction would cut off
-(``full``, ``hang``). Until 27 November 2026 it was blind to those too, and the gauntlet's one-ply
-styles beat it: careful scored 90 % against it, hoarder 80 % (`gauntlet --seed 301`); seeing them,
-normal scored 75 % and 70 % (`--seed 401`). Hard differs from it by depth (two turns, or a plan of
-three against a read opponent) and breadth (48 × 32 candidates, improvement rounds).
+Normal is a player of the moment: one turn deep, 8 × 6 candidates (improved one troop at a time
+while the matrix pays more, as hard's are), blind to the clock and to what two enemy troops could
+cut off together, but it sees what one turn can do to a territory — idle troops, straight cuts and
+the part one enemy troop's destruction would cut off (``full``, ``hang``). Until 27 November 2026
+it was blind to those too, and the gauntlet's one-ply styles beat it: careful scored 90 % against
+it, hoarder 80 % (`gauntlet --seed 301`); seeing them, normal scored 75 % and 70 % at 10 games
+(`--seed 401`) but 56 % and 56 % over 120 (seeds 9220, 9230); the improvement rounds took that to
+71 % and 73 % (the night of 27 November; docs/ai.md). Hard differs from it by depth (two turns, or a plan of
+three against a read opponent) and breadth (48 × 32 candidates).
 Hard also reads an opponent whose recent orders were all the obvious ones
 (:func:`game.nelaxtam.habits.gives_obvious_orders`): ``read`` of the time it then expects them
 ``read_share`` of the time in both turns and adds its best answer to them (:func:`punish`); with
