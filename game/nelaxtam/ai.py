@@ -124,7 +124,7 @@ cut off together, but it sees what one turn can do to a territory — idle troop
 the part one enemy troop's destruction would cut off (``full``, ``hang``). Until 27 November 2026
 it was blind to those too, and the gauntlet's one-ply styles beat it: careful scored 90 % against
 it, hoarder 80 % (`gauntlet --seed 301`); seeing them, normal scored 75 % and 70 % at 10 games
-(`--seed 401`) but 56 % and 56 % over 120 (seeds 9220, 9230); the improvement rounds took that to
+(`--seed 401`) but 56 % and 58 % over 120 (seeds 9220, 9230); the improvement rounds took that to
 71 % and 73 % (the night of 27 November; docs/ai.md). Hard differs from it by depth (two turns, or a plan of
 three against a read opponent) and breadth (48 × 32 candidates).
 Hard also reads an opponent whose recent orders were all the obvious ones
