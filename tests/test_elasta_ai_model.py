@@ -93,7 +93,12 @@ def test_before_any_turn_the_prior_speaks_and_the_prediction_is_a_distribution()
 @pytest.mark.usefixtures("cpu_clock")
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_levels_beat_a_player_who_repeats_itself(level: str) -> None:
-    """Three turns of the same chips: the reply wins most files against them (random chips win 3.5)."""
+    """Three turns of the same chips: the reply wins most files against them (random chips win 3.5).
+
+    Hard wins fewer than normal here, by design: it samples a restrained answer (a restricted Nash
+    response, issue #30), not the reply itself, so a player who reads its code cannot answer one
+    fixed reply; the price is part of its edge against a player it reads right (about 4.5 to 5
+    files of 8 where the plain reply won 7). Normal still plays the reply."""
     state = _game(PLAYERS["repeat"])
     won = []
     for seed in range(6):
@@ -101,7 +106,7 @@ def test_the_levels_beat_a_player_who_repeats_itself(level: str) -> None:
         assert isinstance(move, tuple)
         state.check_move(WHITE, move)
         won.append(sum(w > b for w, b in zip(move, SAME, strict=True)))
-    assert sum(won) / len(won) >= 5.5, won
+    assert sum(won) / len(won) >= (5.5 if level == "normal" else 4.5), won
 
 
 def test_hard_foretells_a_player_who_reads_it() -> None:
