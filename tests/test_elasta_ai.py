@@ -324,9 +324,7 @@ def _restrained_setup() -> tuple[
     assert deep.block is not None
     belief = [(elasta_ai.greedy_allotment(state.lines, state.deleted, BLACK), 1.0)]
 
-    def worth(move: tuple[int, ...]) -> float:
-        return sum(p * deep(move, o) for o, p in belief)
-
+    worth = elasta_ai.belief_worth(WHITE, belief, deep)
     reply = max(deep.block[0], key=worth)
     return game, deep, belief, worth, (reply, worth(reply))
 
@@ -335,9 +333,11 @@ def test_a_fully_trusted_belief_is_answered_by_its_best_reply() -> None:
     # Restraint 1: the opponent is held to the belief, so every row's payoff is its value against
     # the belief and the answer is the best of them (the reply, or a better one the rounds found).
     game, deep, belief, worth, reply = _restrained_setup()
+    block = deep.block
+    assert block is not None
     for seed in range(3):
         move = elasta_ai.restrained_reply(
-            WHITE, game, deep, reply, belief, worth, 1.0, random.Random(seed), math.inf
+            WHITE, game, deep, block, reply, belief, worth, 1.0, random.Random(seed), math.inf
         )
         assert worth(move) >= reply[1] - 1e-9
 
@@ -348,9 +348,11 @@ def test_a_restrained_reply_is_not_one_fixed_answer_to_the_belief() -> None:
     # is a mixture (different seeds give different allotments) that still leans on the reply's
     # exploitation: its value against the belief is above the plain equilibrium's.
     game, deep, belief, worth, reply = _restrained_setup()
+    block = deep.block
+    assert block is not None
     moves = [
         elasta_ai.restrained_reply(
-            WHITE, game, deep, reply, belief, worth, 0.5, random.Random(seed), math.inf
+            WHITE, game, deep, block, reply, belief, worth, 0.5, random.Random(seed), math.inf
         )
         for seed in range(12)
     ]
@@ -366,9 +368,11 @@ def test_without_time_to_weigh_the_rows_the_reply_is_still_mixed() -> None:
     # Under a short budget the restrained game may get no time at all; then the reply is mixed
     # with the deep equilibrium by the restraint, never played every time.
     game, deep, belief, worth, reply = _restrained_setup()
+    block = deep.block
+    assert block is not None
     moves = [
         elasta_ai.restrained_reply(
-            WHITE, game, deep, reply, belief, worth, 0.5, random.Random(seed), -math.inf
+            WHITE, game, deep, block, reply, belief, worth, 0.5, random.Random(seed), -math.inf
         )
         for seed in range(20)
     ]

@@ -381,11 +381,7 @@ def model_reply(
     sign = 1.0 if player == WHITE else -1.0
     now = clock.now()
     polish_end = now + POLISH_SHARE * (deadline - now) if settings.get("restraint") else deadline
-
-    def worth(move: Allotment) -> float:
-        if player == WHITE:
-            return sum(p * deep(move, o) for o, p in belief)
-        return -sum(p * deep(o, move) for o, p in belief)
+    worth = belief_worth(player, belief, deep)
 
     best, best_value = reply, worth(reply)
     for move in candidates[1:]:
@@ -401,16 +397,30 @@ def model_reply(
     restraint = settings.get("restraint", 0.0)
     if restraint and deep.block is not None:
         return restrained_reply(
-            player, game, deep, (best, best_value), belief, worth, restraint, rng, deadline
+            player, game, deep, deep.block, (best, best_value), belief, worth, restraint, rng, deadline
         )
     return best
 
 
+def belief_worth(
+    player: str, belief: Sequence[tuple[Allotment, float]], deep: DeepValues
+) -> Callable[[Allotment], float]:
+    """``player``'s expected value one turn deeper of an allotment against the belief."""
+    if player == WHITE:
+        return lambda move: sum(p * deep(move, o) for o, p in belief)
+    return lambda move: -sum(p * deep(o, move) for o, p in belief)
+
+
 def deep_polish(
-    move: Allotment, value: float, worth: Callable[[Allotment], float], deadline: float
+    move: Allotment,
+    value: float,
+    worth: Callable[[Allotment], float],
+    deadline: float,
+    passes: float = math.inf,
 ) -> tuple[Allotment, float, int]:
     """Hill-climb ``move`` by swapping two files' chips while its value one turn deeper against
-    the belief (``worth``) improves, until none does or time is up; with the swaps made.
+    the belief (``worth``) improves, until none does, time is up or ``passes`` sweeps of all 28
+    swaps are made; with the swaps made.
 
     Why: the reply is found under the static evaluation, which misjudges races (a file one push
     from the ground line that the band will or will not save); choosing among a few candidates
@@ -418,7 +428,9 @@ def deep_polish(
     current = list(move)
     swaps = 0
     improved = True
-    while improved:
+    sweeps = 0
+    while improved and sweeps < passes:
+        sweeps += 1
         improved = False
         for i in range(N_FILES - 1):
             for j in range(i + 1, N_FILES):
@@ -435,7 +447,8 @@ def deep_polish(
 
 RESTRAINED_ROUNDS = 8
 """Oracle rounds of the restrained game at most (each adds the opponent's best answer to our
-mixture and ours to the belief the game holds it to); hard makes 2 to 4 in its time."""
+mixture and ours to the belief the game holds it to); hard makes 0 or 1 in its time on a 2-core
+machine, all 8 untimed."""
 
 POLISH_SHARE = 0.5
 """With ``restraint``, the share of the time left after choosing the reply that polishing it may
@@ -446,6 +459,7 @@ def restrained_reply(
     player: str,
     game: TurnGame,
     deep: DeepValues,
+    block: DeepBlock,
     reply: tuple[Allotment, float],
     belief: Sequence[tuple[Allotment, float]],
     worth: Callable[[Allotment], float],
@@ -465,10 +479,13 @@ def restrained_reply(
     reader could win from the pure reply. Its payoff is ``(1 − r)·M[i][j] + r·worth(i)`` (``M``
     our deep payoffs, ``worth`` the row's deep value against the belief), an ordinary matrix game
     solved by the same oracle loop: the opponent's best answer to our mixture, and our best reply
-    to theirs blended with the belief, join the candidates while time lasts."""
-    whites, x, blacks, y = deep.block  # type: ignore[misc]
+    to theirs blended with the belief, join the candidates while time lasts (``block``: the deep
+    game solved, :data:`DeepBlock`)."""
+    whites, x, blacks, y = block
     white = player == WHITE
-    mine = [m for m, p in zip(whites if white else blacks, x if white else y, strict=True) if p > 1e-6]
+    ours = zip(whites if white else blacks, x if white else y, strict=True)
+    support = [(m, p) for m, p in ours if p > 1e-6]
+    mine = [m for m, _ in support]
     theirs = list(blacks if white else whites)
     belief_reply = reply[0]
 
@@ -487,7 +504,7 @@ def restrained_reply(
         LAST_STATS.update(restrained_rows=1, restrained_rounds=0, reply_weight=restraint)
         if not mine or rng.random() < restraint:
             return belief_reply
-        return _sample(mine, [p for p in (x if white else y) if p > 1e-6], rng)  # type: ignore[return-value]
+        return _sample(mine, [p for _, p in support], rng)  # type: ignore[return-value]
 
     def payoff(move: Allotment, other: Allotment) -> float:
         return (1 - restraint) * mine_vs(move, other) + restraint * values[move]
@@ -531,9 +548,9 @@ def reader_reply(
 
 READER_SHARE = 0.7
 """Share of the time left for hard's reply that its reader decisions may take (the rest: the reply
-itself). The reader is what lets hard read a thinking opponent, so it gets most of it: at hard's budget 4
-to 6 decisions of normal's a turn on the development machine (a little over 0.5 s), and the reply
-the assignment answer with a sweep or two of chip swaps."""
+itself, its polish and the restrained game). The reader is what lets hard read a thinking opponent,
+so it gets most of it: at hard's budget 4 to 6 decisions of normal's a turn on the development
+machine (a little over 0.5 s)."""
 
 
 class Reader:
