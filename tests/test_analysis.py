@@ -15,6 +15,7 @@ from game.chance import Logistic, calibration_table, fit_logistic, winning_chanc
 from game.cli import main
 from game.register import all_games, get
 from game.search import Limit
+from tests.analysis_helpers import random_game, shrink_efforts
 
 TINY = Limit(depth=2, nodes=300)
 
@@ -22,29 +23,12 @@ TINY = Limit(depth=2, nodes=300)
 @pytest.fixture
 def tiny(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every game's readings at a few hundred nodes (the marks then mean little; the shapes hold)."""
-    for info in all_games():
-        module = chance.game_module(info.new_state())
-        efforts = dict(module.EFFORT)
-        efforts["quick"] = Limit(depth=1, nodes=TINY.nodes)
-        efforts["deep"] = TINY
-        monkeypatch.setattr(module, "EFFORT", efforts)
-
-
-def _random_game(game_id: str, seed: int, plies: int) -> list[str]:
-    info = get(game_id)
-    state = info.new_state()
-    rng = random.Random(seed)
-    moves = []
-    while not state.over and len(moves) < plies:
-        turn = {p: state.random_move(p, rng) for p in state.to_move()}
-        moves.append(state.turn_to_text(turn))
-        state = state.apply_turn(turn)
-    return moves
+    shrink_efforts(monkeypatch, Limit(depth=1, nodes=TINY.nodes), TINY)
 
 
 # -- the command's JSON --------------------------------------------------------------------------
 def test_analyse_json_has_the_issues_shape(tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
-    moves = _random_game("changing-challenges", 3, 6)
+    moves = random_game("changing-challenges", 3, 6)
     assert main(["analyse", "changing-challenges", "--json", "--", *moves]) == 0
     data = json.loads(capsys.readouterr().out)
     notes = data["moves"]
@@ -63,7 +47,7 @@ def test_analyse_json_has_the_issues_shape(tiny: None, capsys: pytest.CaptureFix
 
 
 def test_analyse_lines_end_with_a_summary_per_player(tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
-    moves = _random_game("epaminondas", 1, 4)
+    moves = random_game("epaminondas", 1, 4)
     assert main(["analyse", "epaminondas", *moves]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == len(moves) + 2
@@ -73,7 +57,7 @@ def test_analyse_lines_end_with_a_summary_per_player(tiny: None, capsys: pytest.
 
 def test_a_simultaneous_turn_gives_one_note_per_player(tiny: None) -> None:
     info = get("elasta")
-    moves = _random_game("elasta", 2, 2)
+    moves = random_game("elasta", 2, 2)
     result = analyse(info.new_state(), moves)
     assert [(n.ply, n.player) for n in result.moves] == [
         (1, "white"),
@@ -103,7 +87,7 @@ def test_chances_are_shares_that_add_up_to_one(tiny: None, game_id: str) -> None
 @pytest.mark.parametrize("game_id", ["changing-challenges", "elephant-run", "elasta"])
 def test_a_won_ending_is_one_and_zero(tiny: None, game_id: str) -> None:
     info = get(game_id)
-    moves = _random_game(game_id, 7, 3000)
+    moves = random_game(game_id, 7, 3000)
     state = info.new_state()
     for text in moves:
         state = state.apply_turn(state.parse_turn(text))
@@ -194,7 +178,7 @@ def test_summary_counts_each_players_marks_and_round_trips_as_json() -> None:
 
 
 def test_progress_is_told_after_every_turn(tiny: None) -> None:
-    moves = _random_game("nelaxtam", 5, 3)
+    moves = random_game("nelaxtam", 5, 3)
     told: list[tuple[int, int]] = []
     analyse(get("nelaxtam").new_state(), moves, progress=lambda done, total: told.append((done, total)))
     assert told == [(i, len(moves)) for i in range(1, len(moves) + 1)]
@@ -239,7 +223,7 @@ def test_a_record_is_analysed_from_its_opening(
     from game.records import format_record
 
     match = Match("changing-challenges")
-    for text in _random_game("changing-challenges", 9, 3):
+    for text in random_game("changing-challenges", 9, 3):
         match.play_text(text)
     path = tmp_path / "cc.txt"  # type: ignore[operator]
     path.write_text(format_record(match), encoding="utf-8")

@@ -12,31 +12,15 @@ import pytest
 from game import chance
 from game.analysis import TurnMatrix, _Reader, analyse, order_worth, replay, turn_game
 from game.cli import main
-from game.register import all_games, get
+from game.register import get
 from game.search import Limit
+from tests.analysis_helpers import random_game, shrink_efforts
 
 
 @pytest.fixture
 def tiny(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every game's readings at a few hundred nodes (the marks then mean little; the shapes hold)."""
-    for info in all_games():
-        module = chance.game_module(info.new_state())
-        efforts = dict(module.EFFORT)
-        efforts["quick"] = Limit(depth=1, nodes=300)
-        efforts["deep"] = Limit(depth=2, nodes=400)
-        monkeypatch.setattr(module, "EFFORT", efforts)
-
-
-def _random_game(game_id: str, seed: int, turns: int) -> list[str]:
-    info = get(game_id)
-    state = info.new_state()
-    rng = random.Random(seed)
-    moves = []
-    while not state.over and len(moves) < turns:
-        turn = {p: state.random_move(p, rng) for p in state.to_move()}
-        moves.append(state.turn_to_text(turn))
-        state = state.apply_turn(turn)
-    return moves
+    shrink_efforts(monkeypatch, Limit(depth=1, nodes=300), Limit(depth=2, nodes=400))
 
 
 def _pennies_with_a_bad_row() -> TurnMatrix:
@@ -71,7 +55,7 @@ def test_an_order_the_mixture_punishes_loses_what_it_gives_up_on_average() -> No
 
 def test_the_turn_game_is_solved_over_the_orders_played_and_the_candidates(tiny: None) -> None:
     info = get("elasta")
-    moves = _random_game("elasta", 3, 3)
+    moves = random_game("elasta", 3, 3)
     before, turn = replay(info.new_state(), moves)[2]
     game = turn_game(_Reader("quick"), before, turn)
     assert game.rows[0] == turn["white"] and game.cols[0] == turn["black"]
@@ -88,7 +72,7 @@ def test_the_turn_game_is_solved_over_the_orders_played_and_the_candidates(tiny:
 @pytest.mark.parametrize("game_id", ["elasta", "nelaxtam"])
 def test_a_note_is_the_orders_worth_against_the_mixture(tiny: None, game_id: str) -> None:
     info = get(game_id)
-    moves = _random_game(game_id, 6, 2)
+    moves = random_game(game_id, 6, 2)
     result = analyse(info.new_state(), moves)
     played = replay(info.new_state(), moves)
     for note in result.moves:
@@ -125,7 +109,7 @@ def test_an_alternating_game_offers_no_candidate_orders() -> None:
 
 
 def test_the_simultaneous_notes_keep_the_json_shape(tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
-    moves = _random_game("elasta", 4, 2)
+    moves = random_game("elasta", 4, 2)
     assert main(["analyse", "elasta", "--json", "--", *moves]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [(n["ply"], n["player"]) for n in data["moves"]] == [
