@@ -114,7 +114,9 @@ Hard's model also keeps ``reader``, a player who reads us and answers (:func:`re
 then does not simply play that reply: it samples the answer of the deep game in which the opponent
 is held to the belief only a ``restraint`` share of the time (:func:`restrained_reply`), so that a
 player who reads hard's code cannot answer one fixed reply (issue #30's exploitability measure won
-20 games of 20 from the plain reply).
+20 games of 20 from the plain reply). The rest of that share grows with the model's certainty that
+the opponent keeps a fixed pattern (:func:`game.elasta.ai_model.certainty`): a player who repeats
+or copies chips is answered with the reply itself, and one who stops is read anew within a turn.
 
 Until issue #30 normal's oracle counted material only ("blind to the danger of shallow files", so
 that hard would beat it): a blind spot a player could find — the one-ply sampler of the issue beat
@@ -395,6 +397,8 @@ def model_reply(
         best, best_value, swaps = deep_polish(best, best_value, worth, polish_end)
     LAST_STATS.update(reply_value=sign * best_value, deep_swaps=swaps)
     restraint = settings.get("restraint", 0.0)
+    restraint += (1 - restraint) * ai_model.certainty(kinds) if restraint else 0.0
+    LAST_STATS.update(restraint=restraint)
     if restraint and deep.block is not None:
         return restrained_reply(
             player, game, deep, deep.block, (best, best_value), belief, worth, restraint, rng, deadline

@@ -42,6 +42,18 @@ each file's stakes misjudged by :data:`NAIVE_SIGMA` or :data:`GREEDY_SIGMA`), "t
 patterns over last turn: "repeat" (the same chips), "holds" (the same chip for the file at the same
 place in its order of holds), "copy" (our chips) and "counter" (ours plus one)."""
 
+FIXED_KINDS = ("repeat", "holds", "copy", "counter")
+"""The kinds that foretell one allotment, not a spread: a player the model finds in them is as
+predictable as a player can be, so hard trusts its belief about such a player in their weight
+(:func:`certainty`)."""
+
+
+def certainty(weights: dict[str, float]) -> float:
+    """How sure the model is that the opponent's chips are fixed by a pattern: the weight of
+    :data:`FIXED_KINDS`."""
+    return sum(weights.get(kind, 0.0) for kind in FIXED_KINDS)
+
+
 LOOSE_SIGMA = 1.5
 NAIVE_SIGMA = 0.6
 GREEDY_SIGMA = 0.15
