@@ -518,14 +518,13 @@ def look_ahead(
         cols.remove(game.cols[0])
     cols.insert(0, game.cols[0])
     values: dict[tuple[Orders, Orders], float] = {}
-    seed = rng.getrandbits(32)  # every pair's next turn sampled alike: their values differ by position
 
     def deep(mine: Orders, theirs: Orders) -> float:
         key = (mine, theirs)
         if key not in values:
             orders = (mine, theirs) if p == 0 else (theirs, mine)
             after = state_after(state, orders)
-            later = next_turn_value(after, p, random.Random(seed), game.full, next_obvious, game.terms)
+            later = next_turn_value(after, p, rng, game.full, next_obvious, game.terms)
             values[key] = (1 - SOONER) * later + SOONER * game.payoff(mine, theirs)
         return values[key]
 
