@@ -119,19 +119,21 @@ share of the hanging parts counted (``hang``) and whether two enemy troops' join
 counts (``pairs``, hard), the share of the time the opponent is expected to give its obvious orders
 (``obvious``; with ``learn_obvious``, hard's, that is only the prior, worth that many turns of
 evidence, and the share is learnt from the opponent's remembered turns: :func:`expected_obvious`),
-and for hard the look-ahead — the level difference in kind between normal and hard:
-how many of each side's likeliest joint orders are re-scored by the next turn's matrix game
-(``deep``, as many as the budget allows), after a one-turn stage that gets the ``static`` share of
-the budget, the next turn's game also expecting the obvious orders ``next_obvious`` of the time.
-Normal is a player of the moment: one turn deep, 8 × 6 candidates (improved one troop at a time
-while the matrix pays more, as hard's are), blind to the clock and to what two enemy troops could
+and the look-ahead: how many of each side's likeliest joint orders are re-scored by the next
+turn's matrix game (``deep``: normal 4, hard as many as the budget allows, at most 20), after a
+one-turn stage that gets the ``static`` share of the budget, the next turn's game also expecting
+the obvious orders ``next_obvious`` of the time.
+Normal: 8 × 6 candidates (improved one troop at a time while the matrix pays more, as hard's are),
+a look-ahead over its 4 likeliest (since the late evening of 27 November 2026: the gauntlet's
+careful, hoarder and reader styles then scored 17–21 % against it over 80 games, 22–38 % one turn
+deep), blind to the clock and to what two enemy troops could
 cut off together, but it sees what one turn can do to a territory — idle troops, straight cuts and
 the part one enemy troop's destruction would cut off (``full``, ``hang``). Until 27 November 2026
 it was blind to those too, and the gauntlet's one-ply styles beat it: careful scored 90 % against
 it, hoarder 80 % (`gauntlet --seed 301`); seeing them, normal scored 75 % and 70 % at 10 games
 (`--seed 401`) but 56 % and 58 % over 120 (seeds 9220, 9230); the improvement rounds took that to
-71 % and 73 % (the night of 27 November; docs/ai.md). Hard differs from it by depth (two turns, or a plan of
-three against a read opponent) and breadth (48 × 32 candidates).
+71 % and 73 % (the night of 27 November; docs/ai.md). Hard differs from it by breadth (48 × 32 candidates, a look-ahead
+over 20 a side), by a plan of three turns against a read opponent, and by seeing the clock.
 Hard also reads an opponent whose recent orders were all the obvious ones
 (:func:`game.nelaxtam.habits.gives_obvious_orders`): ``read`` of the time it then expects them
 ``read_share`` of the time in both turns and adds its best answer to them (:func:`punish`); with
