@@ -132,8 +132,9 @@ the part one enemy troop's destruction would cut off (``full``, ``hang``). Until
 it was blind to those too, and the gauntlet's one-ply styles beat it: careful scored 90 % against
 it, hoarder 80 % (`gauntlet --seed 301`); seeing them, normal scored 75 % and 70 % at 10 games
 (`--seed 401`) but 56 % and 58 % over 120 (seeds 9220, 9230); the improvement rounds took that to
-71 % and 73 % (the night of 27 November; docs/ai.md). Hard differs from it by breadth (48 × 32 candidates, a look-ahead
-over 20 a side), by a plan of three turns against a read opponent, and by seeing the clock.
+71 % and 73 % (the night of 27 November; docs/ai.md). Hard differs from it by breadth
+(48 × 32 candidates, a look-ahead over 20 a side), by a plan of three turns against a read
+opponent, and by seeing the clock.
 Hard also reads an opponent whose recent orders were all the obvious ones
 (:func:`game.nelaxtam.habits.gives_obvious_orders`): ``read`` of the time it then expects them
 ``read_share`` of the time in both turns and adds its best answer to them (:func:`punish`); with
