@@ -75,21 +75,3 @@ def test_hard_answers_the_obvious_orders_it_has_read(monkeypatch: pytest.MonkeyP
     monkeypatch.setitem(nelaxtam_ai.LEVEL_SETTINGS["hard"], "read", 1.0)
     nelaxtam_ai.ai(state, WHITE, "hard", random.Random(2), 0.6)
     assert nelaxtam_ai.LAST_STATS["habit"]
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_hard_learns_how_often_the_obvious_orders_come(seed: int) -> None:
-    """Hard's expectation of the obvious orders is learnt from the remembered turns: above its
-    prior against the greedy bot, which gives them every turn, below it against random orders,
-    and the prior itself before any order turn."""
-    state = _play("greedy", "random", 5, seed)
-    black, white = PLAYERS.index(BLACK), PLAYERS.index(WHITE)
-    hits, turns = habits.obvious_turns(state, black, nelaxtam_ai.troop_scores)
-    assert hits == turns == RECENT_TURNS
-    assert habits.obvious_turns(state, white, nelaxtam_ai.troop_scores)[0] < RECENT_TURNS
-    prior = nelaxtam_ai.LEVEL_SETTINGS["hard"]["obvious"]
-    weight = nelaxtam_ai.LEVEL_SETTINGS["hard"]["learn_obvious"]
-    assert nelaxtam_ai.expected_obvious(state, black, prior, weight) > prior + 0.2
-    assert nelaxtam_ai.expected_obvious(state, white, prior, weight) < prior
-    fresh = _play("greedy", "random", 1, seed)  # the invasion only
-    assert nelaxtam_ai.expected_obvious(fresh, black, prior, weight) == prior

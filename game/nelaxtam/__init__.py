@@ -123,8 +123,8 @@ GAME = GameInfo(
     styles=_styles,
     level_notes={
         "easy": "orders each troop on its own, like a beginner",
-        "normal": "weighs a few plans two turns ahead; sees troops and parts in danger",
-        "hard": "weighs many plans two turns ahead and learns how you play",
+        "normal": "plans one turn at a time; sees troops in danger and parts left hanging",
+        "hard": "plans two turns ahead and sees the parts you leave hanging",
     },
 )
 

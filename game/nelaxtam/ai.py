@@ -49,7 +49,7 @@ from game.nelaxtam.evaluation import DANGER, HANG, TROOP_VALUE, Terms, final_val
 from game.nelaxtam.evaluation import WIN as WIN  # re-exported: the level tests read it
 from game.nelaxtam.evaluation import clock_value as clock_value  # re-exported: the level tests read it
 from game.nelaxtam.evaluation import evaluate as evaluate  # re-exported: explain.py and the tests use it
-from game.nelaxtam.habits import gives_obvious_orders, obvious_turns
+from game.nelaxtam.habits import gives_obvious_orders
 from game.nelaxtam.invasion import placement_score as placement_score  # re-exported: the greedy bot uses it
 from game.nelaxtam.invasion import scored_placement
 from game.nelaxtam.plan import plan, state_after
@@ -81,8 +81,6 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
         "obvious": 0.0,
         "spread": 1,
         "hang": 0.4,
-        "deep": 4,
-        "static": 0.5,
     },
     "hard": {
         "mine": 48,
@@ -97,9 +95,8 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
         "clock": 1,
         "deep": 20,
         "static": 0.45,
-        "obvious": 0.5,
-        "next_obvious": 0.4,
-        "learn_obvious": 2,
+        "obvious": 0.6,
+        "next_obvious": 0.5,
         "spread": 1,
         "pairs": 1,
         "read": 0.85,
@@ -117,24 +114,19 @@ uniformly random candidate instead of the mixture, invasions scored, whether the
 cut threats and idle troops, whether it plays the clock (the calm cap and the turn limit), the
 share of the hanging parts counted (``hang``) and whether two enemy troops' joint cut
 counts (``pairs``, hard), the share of the time the opponent is expected to give its obvious orders
-(``obvious``; with ``learn_obvious``, hard's, that is only the prior, worth that many turns of
-evidence, and the share is learnt from the opponent's remembered turns: :func:`expected_obvious`),
-and the look-ahead: how many of each side's likeliest joint orders are re-scored by the next
-turn's matrix game (``deep``: normal 4, hard as many as the budget allows, at most 20), after a
-one-turn stage that gets the ``static`` share of the budget, the next turn's game also expecting
-the obvious orders ``next_obvious`` of the time.
-Normal: 8 × 6 candidates (improved one troop at a time while the matrix pays more, as hard's are),
-a look-ahead over its 4 likeliest (since the late evening of 27 November 2026: the gauntlet's
-careful, hoarder and reader styles then scored 17–21 % against it over 80 games, 22–38 % one turn
-deep), blind to the clock and to what two enemy troops could
+(``obvious``), and for hard the look-ahead — the level difference in kind between normal and hard:
+how many of each side's likeliest joint orders are re-scored by the next turn's matrix game
+(``deep``, as many as the budget allows), after a one-turn stage that gets the ``static`` share of
+the budget, the next turn's game also expecting the obvious orders ``next_obvious`` of the time.
+Normal is a player of the moment: one turn deep, 8 × 6 candidates (improved one troop at a time
+while the matrix pays more, as hard's are), blind to the clock and to what two enemy troops could
 cut off together, but it sees what one turn can do to a territory — idle troops, straight cuts and
 the part one enemy troop's destruction would cut off (``full``, ``hang``). Until 27 November 2026
 it was blind to those too, and the gauntlet's one-ply styles beat it: careful scored 90 % against
 it, hoarder 80 % (`gauntlet --seed 301`); seeing them, normal scored 75 % and 70 % at 10 games
 (`--seed 401`) but 56 % and 58 % over 120 (seeds 9220, 9230); the improvement rounds took that to
-71 % and 73 % (the night of 27 November; docs/ai.md). Hard differs from it by breadth
-(48 × 32 candidates, a look-ahead over 20 a side), by a plan of three turns against a read
-opponent, and by seeing the clock.
+71 % and 73 % (the night of 27 November; docs/ai.md). Hard differs from it by depth (two turns, or a plan of
+three against a read opponent) and breadth (48 × 32 candidates).
 Hard also reads an opponent whose recent orders were all the obvious ones
 (:func:`game.nelaxtam.habits.gives_obvious_orders`): ``read`` of the time it then expects them
 ``read_share`` of the time in both turns and adds its best answer to them (:func:`punish`); with
@@ -149,12 +141,6 @@ NEXT_MINE, NEXT_THEIRS, NEXT_RM = 6, 6, 60
 """The next turn's small matrix game in hard's look-ahead: candidates a side (the greedy joint
 order and softmax samples) and regret-matching iterations. Small on purpose: hard needs dozens of
 these inside its budget, and the few best orders of each side carry most of a turn's value."""
-
-SOONER = 0.25
-"""In the look-ahead, the share of a pair's value that is the position after this turn, not after
-the next: a gain now is surer than the same gain a turn later (the next turn's game is sampled, and
-its noise hid the difference: normal and hard let a stranded troop wait for its last target in 2
-to 4 seeds of 6, when it could be lost)."""
 
 PLAN_OPTIONS = 20
 """My candidate orders per position after the first turn of a plan against foreseen orders."""
@@ -447,20 +433,6 @@ def expect_obvious(matrix: list[list[float]], share: float) -> list[list[float]]
     return [[(1.0 - share) * v + share * row[0] for v in row] for row in matrix]
 
 
-def expected_obvious(state: NelaxtamState, q: int, prior: float, weight: float) -> float:
-    """How often player ``q`` is expected to give its obvious orders, learnt from the turns the
-    state remembers: the share of them in which it gave them all, with ``prior`` counted as
-    ``weight`` turns of evidence (:func:`game.nelaxtam.habits.obvious_turns`).
-
-    Why learnt: a fixed expectation (hard's was 0.6) is right for one kind of player only. Over
-    games against the normal level, which looks a turn ahead, every troop gave its obvious order in
-    13 % of turns, the gauntlet's careful style in 39 %, the greedy bot in all of them; a search
-    that expects the obvious orders 60 % of the time against the first two answers a player who is
-    not there, and one that reads its code can answer that answer (issue #30)."""
-    hits, turns = obvious_turns(state, q, troop_scores)
-    return (hits + prior * weight) / (turns + weight)
-
-
 def next_turn_value(
     after: NelaxtamState,
     p: int,
@@ -526,9 +498,9 @@ def look_ahead(
         key = (mine, theirs)
         if key not in values:
             orders = (mine, theirs) if p == 0 else (theirs, mine)
-            after = state_after(state, orders)
-            later = next_turn_value(after, p, rng, game.full, next_obvious, game.terms)
-            values[key] = (1 - SOONER) * later + SOONER * game.payoff(mine, theirs)
+            values[key] = next_turn_value(
+                state_after(state, orders), p, rng, game.full, next_obvious, game.terms
+            )
         return values[key]
 
     size = 0
@@ -624,9 +596,6 @@ def choose_orders(state: NelaxtamState, player: str, level: str, rng: random.Ran
                 break
             mine_mix, their_mix = regret_matching(game.matrix, iterations, start + stage)
     obvious, next_obvious = settings.get("obvious", 0.0), settings.get("next_obvious", 0.0)
-    if obvious and settings.get("learn_obvious"):
-        learnt = expected_obvious(state, 1 - p, obvious, settings["learn_obvious"])
-        obvious, next_obvious = learnt, learnt * next_obvious / obvious
     read = settings.get("read", 0.0)
     habit = bool(read) and gives_obvious_orders(state, 1 - p, troop_scores) and rng.random() < read
     if habit:

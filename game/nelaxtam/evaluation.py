@@ -33,12 +33,6 @@ REACH = 0.12
 IDLE = 0.4
 """Penalty per troop with nothing to destroy from where it stands, per step it is away from it."""
 
-IN_REACH = 0.8
-"""With troops worth what their groups can still destroy (``bounded``), the share of a piece in
-reach that counts: a piece destroyed is surer than one that could be. At its full worth, taking a
-stranded troop's last target changed nothing but the reach it lost, and hard let such a troop wait
-(12 seeds of 12) until the piece could be saved."""
-
 CUT_WEIGHT = 0.8
 """Weight of the largest straight-cut threat against a player's territory."""
 
@@ -126,10 +120,9 @@ def evaluate(
     # Per side: calm turns before one of its troops can destroy (0: one stands at the front).
     soonest = [CALM_LIMIT, CALM_LIMIT] if full else [0, 0]
     if terms.bounded:
-        worth = (
-            army_worth(geo, territory[s], troops[s], territory[1 - s], TROOP_VALUE, IN_REACH) for s in (p, q)
+        value += army_worth(geo, territory[p], troops[p], territory[q], TROOP_VALUE) - army_worth(
+            geo, territory[q], troops[q], territory[p], TROOP_VALUE
         )
-        value += next(worth) - next(worth)
     else:
         value += TROOP_VALUE * (masks[p].bit_count() - masks[q].bit_count())
     for side, sign in ((p, 1.0), (q, -1.0)):

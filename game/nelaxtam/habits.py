@@ -68,18 +68,3 @@ def gives_obvious_orders(state: NelaxtamState, q: int, scores: Scorer) -> bool:
         m, c = obvious_count(scores(past_state(state, past), q), past_orders(past, q))
         misses, chance = misses + m, chance * c
     return misses <= MISSES and chance <= EVIDENCE
-
-
-def obvious_turns(state: NelaxtamState, q: int, scores: Scorer) -> tuple[int, int]:
-    """Over the remembered turns in which one of player ``q``'s troops had a choice: in how many
-    every troop gave one of its best orders, and how many there were. The search's expectation of
-    the obvious orders is learnt from these (:func:`game.nelaxtam.ai.expected_obvious`)."""
-    hits = turns = 0
-    for past in state.recent:
-        scored = scores(past_state(state, past), q)
-        if all(len({s for _, s in options}) <= 1 for options in scored):
-            continue
-        misses, _ = obvious_count(scored, past_orders(past, q))
-        turns += 1
-        hits += misses == 0
-    return hits, turns

@@ -136,11 +136,9 @@ def frontier_distance(geo: Geometry, territory: int, enemy: int, sq: int, limit:
     return limit
 
 
-def army_worth(
-    geo: Geometry, territory: int, squares: Sequence[int], enemy: int, per_troop: float, in_reach: float = 1.0
-) -> float:
+def army_worth(geo: Geometry, territory: int, squares: Sequence[int], enemy: int, per_troop: float) -> float:
     """The living troops' worth in pieces: ``per_troop`` each, but a group's troops together no
-    more than the enemy pieces the group borders orthogonally (each counted ``in_reach``).
+    more than the enemy pieces the group borders orthogonally.
 
     A troop never leaves its group (it steps diagonally onto its own territory) and destroys only
     orthogonal neighbours, and groups and enemy territory only shrink, so those bordering pieces
@@ -154,7 +152,7 @@ def army_worth(
         group = geo.flood(1 << sq, territory)
         seen |= group
         count = troop_mask(squares) & group
-        worth += min(per_troop * count.bit_count(), in_reach * (geo.spread_orth(group) & enemy).bit_count())
+        worth += min(per_troop * count.bit_count(), (geo.spread_orth(group) & enemy).bit_count())
     return worth
 
 
