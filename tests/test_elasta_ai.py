@@ -310,31 +310,31 @@ def test_recent_turns_are_remembered_but_not_part_of_the_position() -> None:
 def _restrained_setup() -> tuple[
     elasta_ai.TurnGame,
     elasta_ai.DeepValues,
+    elasta_ai.DeepBlock,
     list[tuple[tuple[int, ...], float]],
     Callable[[tuple[int, ...]], float],
     tuple[tuple[int, ...], float],
 ]:
-    """A deep game solved untimed, a belief that Black plays its greedy answer, and White's best
-    reply to that belief among its deep candidates."""
+    """A deep game solved untimed (and its block), a belief that Black plays its greedy answer, and
+    White's best reply to that belief among its deep candidates."""
     state = ElastaState((3, 4, 4, 3, 5, 4, 4, 4), turn=5)
     game = elasta_ai.TurnGame(state.lines, state.deleted, True)
     whites, x, blacks, y = elasta_ai.equilibrium(game, "normal", random.Random(3), math.inf)
     deep = elasta_ai.DeepValues(game)
     elasta_ai.look_ahead(game, whites, x, blacks, y, 12, math.inf, deep)
-    assert deep.block is not None
+    block = deep.block
+    assert block is not None
     belief = [(elasta_ai.greedy_allotment(state.lines, state.deleted, BLACK), 1.0)]
 
     worth = elasta_ai.belief_worth(WHITE, belief, deep)
-    reply = max(deep.block[0], key=worth)
-    return game, deep, belief, worth, (reply, worth(reply))
+    reply = max(block[0], key=worth)
+    return game, deep, block, belief, worth, (reply, worth(reply))
 
 
 def test_a_fully_trusted_belief_is_answered_by_its_best_reply() -> None:
     # Restraint 1: the opponent is held to the belief, so every row's payoff is its value against
     # the belief and the answer is the best of them (the reply, or a better one the rounds found).
-    game, deep, belief, worth, reply = _restrained_setup()
-    block = deep.block
-    assert block is not None
+    game, deep, block, belief, worth, reply = _restrained_setup()
     for seed in range(3):
         move = elasta_ai.restrained_reply(
             WHITE, game, deep, block, reply, belief, worth, 1.0, random.Random(seed), math.inf
@@ -347,9 +347,7 @@ def test_a_restrained_reply_is_not_one_fixed_answer_to_the_belief() -> None:
     # sampled the belief and answered the reply. Held to the belief only half the time, the answer
     # is a mixture (different seeds give different allotments) that still leans on the reply's
     # exploitation: its value against the belief is above the plain equilibrium's.
-    game, deep, belief, worth, reply = _restrained_setup()
-    block = deep.block
-    assert block is not None
+    game, deep, block, belief, worth, reply = _restrained_setup()
     moves = [
         elasta_ai.restrained_reply(
             WHITE, game, deep, block, reply, belief, worth, 0.5, random.Random(seed), math.inf
@@ -367,9 +365,7 @@ def test_a_restrained_reply_is_not_one_fixed_answer_to_the_belief() -> None:
 def test_without_time_to_weigh_the_rows_the_reply_is_still_mixed() -> None:
     # Under a short budget the restrained game may get no time at all; then the reply is mixed
     # with the deep equilibrium by the restraint, never played every time.
-    game, deep, belief, worth, reply = _restrained_setup()
-    block = deep.block
-    assert block is not None
+    game, deep, block, belief, worth, reply = _restrained_setup()
     moves = [
         elasta_ai.restrained_reply(
             WHITE, game, deep, block, reply, belief, worth, 0.5, random.Random(seed), -math.inf
