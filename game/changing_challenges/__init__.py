@@ -155,7 +155,7 @@ GAME = GameInfo(
     greedy=greedy_move,
     styles=_styles,
     level_notes={
-        "easy": "judges each move on its own and often misses a knock",
+        "easy": "guards its pieces against your knocks but misses most of its own",
         "normal": "sees its move, your reply and the knocks after them",
         "hard": "reads five or six moves ahead in the middle game",
     },
