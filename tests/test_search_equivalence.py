@@ -23,6 +23,9 @@ the same — Epaminondas 38 positions × 2 searches (normal 2 plies, hard 3), Ch
 
 None of these changed a move or a score here; they change only how many nodes a search visits.
 Elephant Run's easy farmers add noise after the search, so only their move is compared.
+Changing Challenges easy's rows were recorded again on 28 November 2026, when easy changed on
+purpose (it weighs the reply's knocks on every turn, issue #30): its one look is no search, so
+those rows now hold easy to its own moves.
 """
 
 from __future__ import annotations
