@@ -126,7 +126,7 @@ GAME = GameInfo(
     greedy=greedy_move,
     styles=_styles,
     level_notes={
-        "easy": "looks one move ahead, guards its stones, misses most captures",
+        "easy": "guards its home and its stones; misses most captures further out",
         "normal": "sees its move, your reply and the captures after them",
         "hard": "reads several moves ahead in the middle game",
     },

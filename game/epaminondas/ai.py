@@ -237,17 +237,38 @@ class EpaminondasRules:
 EASY_NOISE = 60
 """Easy's judgement error, up to ±0.6 stones on each move's static value."""
 
-EASY_OVERLOOK = 0.8
-"""Chance that easy does not see a given capture this turn (unless it wins or saves the game).
-Drawn once per set of stones that could be taken, so several phalanxes able to take the same
-stones do not each get their own chance to be noticed. Before easy weighed the reply's captures
-(:func:`after_captures`), 0.35 left the greedy beginner only 21 % over 100 games (seeds 7 and 8,
-CPU clock) and 32 % over 100 more (seed 101); 0.5 gave it 43 % (seeds 7 and 8) but 32 % again at
-seed 102; 0.6 49 % (seeds 7 and 8). Weighing them, easy keeps its stones, and the greedy
-beginner, which leaves its own to be taken, needs easy to miss most of them (27 November 2026,
-``ladder epaminondas --pair greedy-easy``, CPU clock): 0.7 gave greedy 35 % (20 games, seed 64),
-0.75 35 % (40 games, seed 72), 0.8 29 of 80 games, 36 % (seeds 62, 72, 74), 0.9 45 % (40 games,
-seed 72) while the gauntlet's reader won 8 games of 10 (seed 73)."""
+EASY_OVERLOOK = 0.95
+"""Chance that easy does not see a given capture this turn outside its home ground
+(:data:`HOME_GROUND`), unless it wins or saves the game. Drawn once per set of stones that could be
+taken, so several phalanxes able to take the same stones do not each get their own chance to be
+noticed. Before easy weighed the reply's captures (:func:`after_captures`), 0.35 left the greedy
+beginner only 21 % over 100 games (seeds 7 and 8, CPU clock) and 32 % over 100 more (seed 101); 0.5
+gave it 43 % (seeds 7 and 8) but 32 % again at seed 102; 0.6 49 % (seeds 7 and 8). Weighing them,
+easy keeps its stones, and the greedy beginner, which leaves its own to be taken, needs easy to
+miss most of them: with one chance for the whole board, 0.8 gave greedy 31 % over 220 games and
+let the reader win 63 % of 100 (27 and 28 November 2026); see :data:`HOME_GROUND` for why a
+stone near home is another matter, and the figures for 0.95."""
+
+HOME_GROUND = 2
+"""Ranks, from its own home row, in which easy sees every capture it could make: a beginner watches
+the stones that come near home, a step or two from crossing, and misses what goes on further out.
+The reader of the gauntlet wins by pushing a lone stone down the files easy is not playing on; with
+one overlook chance for the whole board easy let that stone through, and the greedy beginner's
+loose stones, taken anywhere, were its only counterweight — the reader's and greedy's scores added
+up to 70–80 % whatever the chance. With this ground (28 November 2026, ``--clock cpu``, patched
+settings): two ranks, missing 95 % elsewhere, reader 58 %, careful 50 %, rusher 85 % (``gauntlet
+epaminondas --level easy --style reader --style careful --style rusher -n 60 --seed 12007``),
+greedy 37 % over 200 games (``ladder --pair greedy-easy -n 100 --seed 12005`` and ``12006``);
+three ranks, missing 95 % elsewhere, every style 55 % or more (40 games a style, ``--seed 12001``;
+reader and careful 57 % over 100 more, ``--seed 12004``) but greedy 35.5 % over 200 (``--seed
+12002``, ``12003``), and missing 98 %, greedy 33 % (``--seed 12005``); three ranks missing 90 %,
+reader 68 % but greedy 27 % (60 games)."""
+
+_HOME_GROUND = tuple(
+    sum(B.RANKS[rank] for rank in ranks)
+    for ranks in (range(HOME_GROUND), range(B.HEIGHT - HOME_GROUND, B.HEIGHT))
+)
+"""Per side, the squares of :data:`HOME_GROUND` (White's home row is rank 1, Black's rank 12)."""
 
 
 def _can_answer(own: int, opp: int, side: int, symmetry: str) -> bool:
@@ -274,18 +295,6 @@ def hands_a_crossing(own: int, opp: int, side: int, symmetry: str) -> bool:
     return False
 
 
-EASY_CAREFUL = 0.4
-"""Share of easy's turns on which it asks whether its move lets the opponent cross unanswered
-(:func:`hands_a_crossing`). The careful and reader styles of the gauntlet won 9 games of 10
-against an easy that never asked, most within 11 to 64 plies, by crossing where easy could not
-answer; an easy that always asks leaves the greedy beginner 15 % (20 games), under the ladder's
-35 %: greedy wins its games the same way. 0.35 gave greedy 50 % and careful 50 %, 0.45 greedy
-30 % and careful 50 % (20 games each, 27 November 2026). Asking as well whether the reply captures
-what it just moved left greedy 20 % over 30 games while easy still saw 40 % of its own chances;
-easy now weighs every capture of the reply (:func:`after_captures`) and sees only a fifth of its
-own (:data:`EASY_OVERLOOK`)."""
-
-
 def after_captures(own: int, opp: int, side: int, symmetry: str, value: int) -> int:
     """After ``side``'s move (stones ``own``, the other side to move): the worst static value for
     ``side`` that one of the reply's captures leaves, ``value`` when the reply captures nothing.
@@ -310,18 +319,18 @@ def easy_move(
     Why this and not a shallow search: a one-ply search with a capture quiescence sees the
     reply's captures *and* every capture of its own, and the greedy beginner (``game.greedy``)
     lost every game to it; the issue wants a sensible beginner to beat easy often. So easy weighs
-    the reply in two plain ways only — what the reply's captures would leave it
-    (:func:`after_captures`, every turn: a beginner soon learns not to leave stones to be taken)
-    and, on :data:`EASY_CAREFUL` of its turns, whether the opponent could then cross unanswered —
-    misjudges by up to :data:`EASY_NOISE`, and misses most of its own chances to capture (each,
-    the stones taken however they are taken, with :data:`EASY_OVERLOOK`); but it always takes a
-    move that wins at once and never one that loses at once while another does not (every player
-    sees those; an overlooked capture that is the only way out is seen after all), so it stays
-    far above random."""
-    careful = rng.random() < EASY_CAREFUL
+    the reply in two plain ways only — whether the opponent could then cross unanswered
+    (:func:`hands_a_crossing`) and else what the reply's captures would leave it
+    (:func:`after_captures`): a beginner soon learns both — misjudges by up to :data:`EASY_NOISE`,
+    and misses most of its own chances to capture away from home (each, the stones taken however
+    they are taken, with :data:`EASY_OVERLOOK`; near home, :data:`HOME_GROUND`, it sees them all);
+    but it always takes a move that wins at once and never one that loses at once while another
+    does not (every player sees those; an overlooked capture that is the only way out is seen
+    after all), so it stays far above random."""
     seen: list[tuple[int, int]] = []
     hidden: list[tuple[int, int]] = []
     overlooked: dict[int, bool] = {}  # by the stones taken: a chance missed is missed every way
+    home = _HOME_GROUND[side]
     for code in codes:
         new_own, new_opp = B.make(own, opp, code)
         if B.decided(new_opp, new_own, 1 - side, symmetry):
@@ -329,12 +338,12 @@ def easy_move(
             seen.append((value, code))
             continue
         value = -evaluate(new_opp, new_own, 1 - side) + rng.randint(-EASY_NOISE, EASY_NOISE)
-        if careful and hands_a_crossing(new_own, new_opp, side, symmetry):
+        if hands_a_crossing(new_own, new_opp, side, symmetry):
             value -= WIN // 2
         else:
             value = after_captures(new_own, new_opp, side, symmetry, value)
         taken = opp & ~new_opp
-        if taken and overlooked.setdefault(taken, rng.random() < EASY_OVERLOOK):
+        if taken and not taken & home and overlooked.setdefault(taken, rng.random() < EASY_OVERLOOK):
             hidden.append((value, code))
         else:
             seen.append((value, code))
@@ -394,8 +403,8 @@ def ai(state: GameState, player: str, level: str, rng: random.Random, limit: Lim
 
 
 __all__ = [
-    "EASY_CAREFUL",
     "EASY_OVERLOOK",
+    "HOME_GROUND",
     "LAST_STATS",
     "LEVELS",
     "EpaminondasRules",
