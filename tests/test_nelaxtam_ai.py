@@ -142,31 +142,6 @@ def test_the_hanging_half_is_seen_as_a_threat() -> None:
     assert safe < hanging
 
 
-def test_hard_counts_more_of_a_hanging_part_as_lost_than_normal() -> None:
-    """Hard's look-ahead weighs the cuts the careful style sets up (issue #30): White's hanging
-    half costs White more in hard's eyes than in normal's, by the hanging term alone."""
-    state = from_text(CUT_POSITION)
-    white = PLAYERS.index(WHITE)
-    settings = nelaxtam_ai.LEVEL_SETTINGS
-
-    def white_value(level: str, hang: float | None = None) -> float:
-        level_hang = settings[level].get("hang", nelaxtam_ai.HANG)
-        terms = nelaxtam_ai.Terms(level_hang if hang is None else hang, True, True)
-        return nelaxtam_ai.evaluate(state.geo, state.territory, state.troops, white, True, terms=terms)
-
-    assert white_value("hard") < white_value("normal")
-    lost = threats.hang_loss(
-        state.geo,
-        state.territory[white],
-        threats.troop_mask(state.troops[white]),
-        state.troops[1 - white],
-        True,
-    )
-    gap = settings["hard"]["hang"] - settings["normal"]["hang"]
-    # (the larger of the hanging part and the straight cut counts, so normal may see a little more)
-    assert 0 < white_value("normal") - white_value("hard") <= gap * lost + 1e-9
-
-
 def test_a_stranded_troop_still_takes_its_last_target() -> None:
     state = from_text(STRANDED_POSITION)
     black = PLAYERS.index(BLACK)

@@ -98,7 +98,6 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
         "obvious": 0.6,
         "next_obvious": 0.5,
         "spread": 1,
-        "hang": 0.8,
         "pairs": 1,
         "read": 0.85,
         "read_share": 0.9,
@@ -136,10 +135,7 @@ Hard also reads an opponent whose recent orders were all the obvious ones
 Hard's troops are worth no more than what their groups can still destroy (``bounded``,
 :func:`game.nelaxtam.threats.army_worth`): with every troop at its full worth to the end, hard
 spared troops that had little left to do and lost close games on the count to the greedy bot,
-which trades them for pieces (7 of 60 in a ladder run). Hard counts 0.8 of a hanging part as lost
-(``hang``; normal 0.4): at 0.4 it let the careful style set up cuts of 7 to 10 pieces it had counted
-as 3 to 4, and lost close games by them (88 % over 80 games; 98 % over 40 at 0.8, 28 November
-2026)."""
+which trades them for pieces (7 of 60 in a ladder run)."""
 
 NEXT_MINE, NEXT_THEIRS, NEXT_RM = 6, 6, 60
 """The next turn's small matrix game in hard's look-ahead: candidates a side (the greedy joint

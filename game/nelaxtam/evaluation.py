@@ -38,13 +38,7 @@ CUT_WEIGHT = 0.8
 
 HANG = 0.4
 """Share of the pieces an enemy troop could cut off next turn (its best single destruction, see
-:func:`hang_loss`) counted as lost (normal's; hard counts 0.8, see
-:data:`game.nelaxtam.ai.LEVEL_SETTINGS`).
-
-Not all of it: the enemy may not see the cut, and the owner may shoot the threatening troop or
-walk a troop into the part over the turns before the cut comes. Within the one turn, though, no
-step parries it: a troop's diagonal neighbours are of its own group, so a part a troop could step
-into is never cut off from it."""
+:func:`hang_loss`) counted as lost: the owner can still parry by moving a troop into the part."""
 
 CLOCK_STAKE = 30.0
 """What a territory lead is worth, at most, when the calm cap is one turn away (normal and hard).
