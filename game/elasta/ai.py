@@ -52,7 +52,7 @@ from collections.abc import Callable, Sequence
 
 from game import clock
 from game.core import GameState, Move
-from game.elasta import ai_model
+from game.elasta import ai_model, ledger
 from game.elasta.ai_turn import (
     DANGER,
     EASY_MISJUDGE,
@@ -99,7 +99,7 @@ LEVEL_SETTINGS: dict[str, dict[str, float]] = {
         "reply_share": 0.4,
         "reader": 1,
         "deep_polish": 1,
-        "restraint": 0.5,
+        "ledger": 1,
     },
 }
 """Per level: double-oracle iterations at most, share of the time budget used, ``beginner``: the
@@ -382,7 +382,7 @@ def model_reply(
     candidates = list(dict.fromkeys([reply, *(ours[0][i] for i in order)]))
     sign = 1.0 if player == WHITE else -1.0
     now = clock.now()
-    polish_end = now + POLISH_SHARE * (deadline - now) if settings.get("restraint") else deadline
+    polish_end = now + POLISH_SHARE * (deadline - now) if settings.get("ledger") else deadline
     worth = belief_worth(player, belief, deep)
 
     best, best_value = reply, worth(reply)
@@ -396,14 +396,42 @@ def model_reply(
     if settings.get("deep_polish", 0):
         best, best_value, swaps = deep_polish(best, best_value, worth, polish_end)
     LAST_STATS.update(reply_value=sign * best_value, deep_swaps=swaps)
-    restraint = settings.get("restraint", 0.0)
-    restraint += (1 - restraint) * ai_model.certainty(kinds) if restraint else 0.0
-    LAST_STATS.update(restraint=restraint)
-    if restraint and deep.block is not None:
-        return restrained_reply(
-            player, game, deep, deep.block, (best, best_value), belief, worth, restraint, rng, deadline
-        )
-    return best
+    if not settings.get("ledger"):
+        return best
+    tally, gift = ledger.gifts(state, player)
+    restraint = ledger.trust(tally)
+    if len(state.recent) >= 2:  # a pattern is first put to the test on the second turn remembered
+        restraint += (1 - restraint) * ai_model.certainty(kinds)
+    LAST_STATS.update(restraint=restraint, tally=tally, gift=math.nan if gift is None else gift)
+    if deep.block is None:  # no deep game to weigh: the reply by the trust, else the equilibrium
+        rows, weights = [best, *ours[0]], [restraint, *((1 - restraint) * p for p in ours[1])]
+        return _sample(rows, weights, rng)
+    rows, weights = restrained_reply(
+        player, game, deep, deep.block, (best, best_value), belief, worth, restraint, deadline
+    )
+    ledger.record(state, player, (rows, weights), _ours(player, deep), _deep_value(player, deep), tally)
+    return _sample(rows, weights, rng)
+
+
+def _ours(player: str, deep: DeepValues) -> Callable[[Allotment, Allotment], float]:
+    """``player``'s deep payoff of its allotment against the opponent's."""
+    if player == WHITE:
+        return deep
+    return lambda mine, other: -deep(other, mine)
+
+
+def _deep_value(player: str, deep: DeepValues) -> float:
+    """The deep game's value for ``player`` (the block :func:`look_ahead` solved)."""
+    assert deep.block is not None
+    whites, x, blacks, y = deep.block
+    value = sum(
+        p * q * deep(w, b)
+        for w, p in zip(whites, x, strict=True)
+        if p > 1e-9
+        for b, q in zip(blacks, y, strict=True)
+        if q > 1e-9
+    )
+    return value if player == WHITE else -value
 
 
 def belief_worth(
@@ -468,10 +496,9 @@ def restrained_reply(
     belief: Sequence[tuple[Allotment, float]],
     worth: Callable[[Allotment], float],
     restraint: float,
-    rng: random.Random,
     deadline: float,
-) -> Allotment:
-    """Sample from a *restrained* answer to the belief: the equilibrium of the deep game in which
+) -> tuple[list[Allotment], list[float]]:
+    """A *restrained* answer to the belief: the equilibrium of the deep game in which
     the opponent plays the belief with probability ``restraint`` and anything at all otherwise
     (a restricted Nash response).
 
@@ -506,9 +533,9 @@ def restrained_reply(
             rows.append(move)
     if len(rows) < 2:  # no time to weigh the equilibrium's rows: mix the two answers instead
         LAST_STATS.update(restrained_rows=1, restrained_rounds=0, reply_weight=restraint)
-        if not mine or rng.random() < restraint:
-            return belief_reply
-        return _sample(mine, [p for _, p in support], rng)  # type: ignore[return-value]
+        if not mine:
+            return [belief_reply], [1.0]
+        return [belief_reply, *mine], [restraint, *((1 - restraint) * p for _, p in support)]
 
     def payoff(move: Allotment, other: Allotment) -> float:
         return (1 - restraint) * mine_vs(move, other) + restraint * values[move]
@@ -533,7 +560,7 @@ def restrained_reply(
         restrained_rounds=rounds,
         reply_weight=xs[0],
     )
-    return _sample(rows, xs, rng)  # type: ignore[return-value]
+    return rows, list(xs)
 
 
 def reader_reply(

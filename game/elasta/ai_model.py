@@ -20,7 +20,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from game.elasta.ai_turn import UNIFORM, TurnGame, live_prefix
+from game.elasta.ai_turn import UNIFORM, TurnGame, live_prefix, random_allotment
 from game.elasta.rules import N_FILES, N_RANKS, WHITE, Allotment, ElastaState, PastTurn
 
 KIND_PRIOR: dict[str, float] = {
@@ -127,10 +127,11 @@ def kind_samples(
     player: str,
     last: tuple[Allotment, Allotment, Sequence[int]] | None,
     rng: random.Random,
+    tries: bool = False,
 ) -> Kinds:
     """Each kind's likely allotments for ``player`` in a position; ``last``: its own and its
     opponent's chips last turn and its holds then (the patterns need them; without, they are left
-    out)."""
+    out); ``tries`` adds the kind "tries" (:func:`tries_samples`)."""
     slopes = stakes(lines, deleted, player)
     mine = holds(lines, deleted, player)
 
@@ -151,6 +152,46 @@ def kind_samples(
         out["holds"] = [by_holds(theirs, then, mine)]
         out["copy"] = [ours]
         out["counter"] = [tuple((c + 1) % N_FILES for c in ours)]
+    if tries:
+        out["tries"] = tries_samples(lines, deleted, player, rng)
+    return out
+
+
+TRIES_PRIOR: dict[str, float] = {"random": 0.20, "naive": 0.10, "tries": 0.10}
+"""Where a level keeps the kind "tries" (hard), the priors it changes: it takes its share from
+"random" and "naive", the kinds it is most often mistaken for."""
+
+TRIES_SAMPLES = 32
+TRIES_CANDIDATES = 40
+TRIES_REPLIES = 6
+"""The kind "tries": allotments sampled per position, each the best of ``TRIES_CANDIDATES`` random
+allotments against the same ``TRIES_REPLIES`` random replies. Fewer samples make its chip
+frequencies too flat to tell it from "random" in quiet positions."""
+
+
+def tries_samples(lines: Sequence[int], deleted: int, player: str, rng: random.Random) -> list[Allotment]:
+    """A player who tries a few random allotments against a few random replies and keeps the best.
+
+    Why: such a player is random where little is at stake and sharp on the file that decides (a
+    won position outweighs every square), so file by file it looks random to every other kind,
+    and an answer to "random" gives it the races it wins. It is also how a human who does not
+    calculate plays: a few ideas, checked against a few guesses."""
+    game = TurnGame(lines, deleted, True)
+    sign = 1.0 if player == WHITE else -1.0
+    out = []
+    for _ in range(TRIES_SAMPLES):
+        replies = [random_allotment(rng) for _ in range(TRIES_REPLIES)]
+        best: Allotment = replies[0]
+        best_value = -math.inf
+        for _ in range(TRIES_CANDIDATES):
+            move = random_allotment(rng)
+            if player == WHITE:
+                value = sum(game.payoff(move, r) for r in replies)
+            else:
+                value = sum(game.payoff(r, move) for r in replies)
+            if sign * value > best_value:
+                best, best_value = move, sign * value
+        out.append(best)
     return out
 
 
@@ -187,8 +228,10 @@ def kind_weights(
     """How much each kind is to be believed of ``opponent`` after the turns ``state`` remembers:
     the prior times each kind's (tempered) likelihood of the chips it really played. A kind that
     could not be asked on a turn (a pattern on the first remembered turn; the reader before the
-    last one) counts as random there. ``reader`` adds the kind "reader" (:func:`reader_samples`)."""
-    prior = {**KIND_PRIOR, "reader": READER_PRIOR} if reader else KIND_PRIOR
+    last one) counts as random there. ``reader`` adds the kinds "reader" (:func:`reader_samples`)
+    and "tries" (:data:`TRIES_PRIOR`): the level that reads a thinking player also keeps the
+    player who tries a few allotments."""
+    prior = {**KIND_PRIOR, **TRIES_PRIOR, "reader": READER_PRIOR} if reader else KIND_PRIOR
     scores = {kind: math.log(p) for kind, p in prior.items()}
     uniform = N_FILES * math.log(1 / N_FILES)
     recent = state.recent
@@ -199,7 +242,7 @@ def kind_weights(
             before = recent[i - 1]
             theirs, ours = _chips(before, opponent)
             last = (theirs, ours, holds(before[0], before[1], opponent))
-        samples = kind_samples(lines, deleted, opponent, last, rng)
+        samples = kind_samples(lines, deleted, opponent, last, rng, reader is not None)
         if reader and i == len(recent) - 1:
             then = ElastaState(lines, tokens=state.tokens, deleted=deleted, recent=recent[:i])
             samples["reader"] = reader_samples(then, opponent, reader, rng)
@@ -267,7 +310,7 @@ def predict(
         before = state.recent[-1]
         theirs, ours = _chips(before, opponent)
         last = (theirs, ours, holds(before[0], before[1], opponent))
-    samples = kind_samples(state.lines, state.deleted, opponent, last, rng)
+    samples = kind_samples(state.lines, state.deleted, opponent, last, rng, reader is not None)
     if reader and weights["reader"] >= 1e-4:
         found = reader_samples(state, opponent, reader, rng)
         if found:
