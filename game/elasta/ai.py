@@ -216,6 +216,8 @@ class DeepValues:
         self.values: dict[tuple[int, ...], float] = {}
         self.block: DeepBlock | None = None
         """The deep game as :func:`look_ahead` left it, for :func:`restrained_reply`."""
+        self.value = 0.0
+        """White's value of that deep game (the ledger scores the opponent's next move against it)."""
 
     def __call__(self, white: Allotment, black: Allotment) -> float:
         final = self.game.line_after(self.game.signs(white, black))
@@ -298,7 +300,7 @@ def look_ahead(
     LAST_STATS.update(lookahead=len(values), deep_rounds=deep_rounds, deep_value=value)
     if not deep_rounds:  # never checked against a reply from outside: not to be trusted
         return whites, x, blacks, y
-    deep.block = (mine, xx, theirs, yy)
+    deep.block, deep.value = (mine, xx, theirs, yy), value
     return mine, xx, theirs, yy
 
 
@@ -404,13 +406,24 @@ def model_reply(
         restraint += (1 - restraint) * ai_model.certainty(kinds)
     LAST_STATS.update(restraint=restraint, tally=tally, gift=math.nan if gift is None else gift)
     if deep.block is None:  # no deep game to weigh: the reply by the trust, else the equilibrium
-        rows, weights = [best, *ours[0]], [restraint, *((1 - restraint) * p for p in ours[1])]
+        rows, weights = _mix_reply(best, ours[0], ours[1], restraint)
         return _sample(rows, weights, rng)
     rows, weights = restrained_reply(
         player, game, deep, deep.block, (best, best_value), belief, worth, restraint, deadline
     )
-    ledger.record(state, player, (rows, weights), _ours(player, deep), _deep_value(player, deep), tally)
+    value = deep.value if player == WHITE else -deep.value
+    ledger.record(state, player, (rows, weights), _ours(player, deep), value, tally)
     return _sample(rows, weights, rng)
+
+
+def _mix_reply(
+    reply: Allotment, moves: Sequence[Allotment], weights: Sequence[float], restraint: float
+) -> tuple[list[Allotment], list[float]]:
+    """The reply played a ``restraint`` share of the time, the mixture ``moves`` the rest: what is
+    left of a restrained answer when there is no time to weigh the two against each other."""
+    if not moves:
+        return [reply], [1.0]
+    return [reply, *moves], [restraint, *((1 - restraint) * p for p in weights)]
 
 
 def _ours(player: str, deep: DeepValues) -> Callable[[Allotment, Allotment], float]:
@@ -418,20 +431,6 @@ def _ours(player: str, deep: DeepValues) -> Callable[[Allotment, Allotment], flo
     if player == WHITE:
         return deep
     return lambda mine, other: -deep(other, mine)
-
-
-def _deep_value(player: str, deep: DeepValues) -> float:
-    """The deep game's value for ``player`` (the block :func:`look_ahead` solved)."""
-    assert deep.block is not None
-    whites, x, blacks, y = deep.block
-    value = sum(
-        p * q * deep(w, b)
-        for w, p in zip(whites, x, strict=True)
-        if p > 1e-9
-        for b, q in zip(blacks, y, strict=True)
-        if q > 1e-9
-    )
-    return value if player == WHITE else -value
 
 
 def belief_worth(
@@ -533,9 +532,7 @@ def restrained_reply(
             rows.append(move)
     if len(rows) < 2:  # no time to weigh the equilibrium's rows: mix the two answers instead
         LAST_STATS.update(restrained_rows=1, restrained_rounds=0, reply_weight=restraint)
-        if not mine:
-            return [belief_reply], [1.0]
-        return [belief_reply, *mine], [restraint, *((1 - restraint) * p for _, p in support)]
+        return _mix_reply(belief_reply, mine, [p for _, p in support], restraint)
 
     def payoff(move: Allotment, other: Allotment) -> float:
         return (1 - restraint) * mine_vs(move, other) + restraint * values[move]

@@ -177,7 +177,7 @@ def tries_samples(lines: Sequence[int], deleted: int, player: str, rng: random.R
     and an answer to "random" gives it the races it wins. It is also how a human who does not
     calculate plays: a few ideas, checked against a few guesses."""
     game = TurnGame(lines, deleted, True)
-    sign = 1.0 if player == WHITE else -1.0
+    counts = [1.0] * TRIES_REPLIES
     out = []
     for _ in range(TRIES_SAMPLES):
         replies = [random_allotment(rng) for _ in range(TRIES_REPLIES)]
@@ -185,12 +185,9 @@ def tries_samples(lines: Sequence[int], deleted: int, player: str, rng: random.R
         best_value = -math.inf
         for _ in range(TRIES_CANDIDATES):
             move = random_allotment(rng)
-            if player == WHITE:
-                value = sum(game.payoff(move, r) for r in replies)
-            else:
-                value = sum(game.payoff(r, move) for r in replies)
-            if sign * value > best_value:
-                best, best_value = move, sign * value
+            value = game.expected(player, move, replies, counts)
+            if value > best_value:
+                best, best_value = move, value
         out.append(best)
     return out
 
