@@ -122,14 +122,20 @@ def test_ai_defends_a_lone_threatened_file() -> None:
     # White's A is at depth 1 and nothing else is urgent. An equilibrium may take a calculated
     # risk now and then (a 6 on A loses only if Black gambles its 7 there, which costs Black
     # elsewhere), but hard must guard A nearly always: with its 7, or with the band.
+    # No time limit: hard runs its loops to their own caps (about what it does in its budget), so
+    # the answer is the same on any machine. Under a short clock (0.4 s was tried) the deep
+    # equilibrium is not converged, and with no gifts in the ledger that equilibrium is what hard
+    # plays: one seed in six then put most of its weight on allotments a killer beats.
     state = ElastaState((1, 2, 3, 4, 4, 4, 4, 4), turn=9)
     killers = [(7, 6, 5, 4, 3, 2, 1, 0), (7, 0, 1, 2, 3, 4, 5, 6), (6, 7, 0, 1, 2, 3, 4, 5)]
     exposed = 0
-    for seed in range(24):
-        move = elasta_ai.ai(state, WHITE, "hard", random.Random(seed), 0.4)
+    for seed in range(10):
+        ledger.forget()
+        move = elasta_ai.ai(state, WHITE, "hard", random.Random(seed), math.inf)
         assert isinstance(move, tuple)
         exposed += any(losers(resolve_turn(state.lines, move, black).final)[0] for black in killers)
-    assert exposed <= 6  # about one in ten measured
+    ledger.forget()
+    assert exposed <= 2  # none of ten measured at hard's own budget
 
 
 def test_evaluation_is_antisymmetric_and_prefers_depth() -> None:

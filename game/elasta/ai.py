@@ -36,8 +36,10 @@ of the same reasoning, so a thinking opponent is foretold instead of read as a b
 then competes with its likeliest equilibrium allotments on the value one turn deeper and is
 polished by chip swaps on that value while time lasts. It plays a sample of a restrained answer
 to the belief (a restricted Nash response: the deep game's equilibrium when the opponent keeps to
-the belief only half the time), not the reply itself: a reply is a pure function of the belief,
-and a player who reads the code can sample the belief too.
+the belief only part of the time), not the reply itself: a reply is a pure function of the belief,
+and a player who reads the code can sample the belief too. How far the belief is trusted is bought
+by what the opponent has given away so far in the game (:mod:`game.elasta.ledger`): a player who
+answers hard's mixture gives nothing and meets the deep equilibrium.
 
 Neither level plays one fixed answer to a position: the model's samples of each kind, the reader's
 own decisions and the equilibrium all change with the seed, so two seeds rarely give the same
@@ -112,11 +114,13 @@ model's prediction in the belief the level answers (the rest is the equilibrium;
 Hard's model also keeps ``reader``, a player who reads us and answers (:func:`reader_reply`),
 ``deep_polish``es its reply by chip swaps on the value one turn deeper (:func:`deep_polish`), and
 then does not simply play that reply: it samples the answer of the deep game in which the opponent
-is held to the belief only a ``restraint`` share of the time (:func:`restrained_reply`), so that a
-player who reads hard's code cannot answer one fixed reply (issue #30's exploitability measure won
-20 games of 20 from the plain reply). The rest of that share grows with the model's certainty that
-the opponent keeps a fixed pattern (:func:`game.elasta.ai_model.certainty`): a player who repeats
-or copies chips is answered with the reply itself, and one who stops is read anew within a turn.
+is held to the belief only a share of the time (:func:`restrained_reply`), so that a player who
+reads hard's code cannot answer one fixed reply (issue #30's exploitability measure won 20 games of
+20 from the plain reply). With ``ledger`` that share is the trust the opponent's gifts have bought
+(:func:`game.elasta.ledger.trust`; a fixed half before 29 November 2026), and from the second
+remembered turn on the rest of it grows with the model's certainty that the opponent keeps a fixed
+pattern (:func:`game.elasta.ai_model.certainty`): a player who repeats or copies chips is answered
+with the reply itself, and one who stops is read anew within a turn.
 
 Until issue #30 normal's oracle counted material only ("blind to the danger of shallow files", so
 that hard would beat it): a blind spot a player could find — the one-ply sampler of the issue beat
