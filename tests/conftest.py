@@ -18,6 +18,17 @@ def _isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
     monkeypatch.setenv("CURIO_BOARDS_DATA_DIR", str(tmp_path_factory.mktemp("curio-data")))
 
 
+@pytest.fixture(autouse=True)
+def _fresh_elasta_ledger() -> Iterator[None]:
+    """Elasta's hard keeps the mixtures it played in a process-wide ledger (its trust in its belief
+    is bought by the opponent's gifts), so one test's decisions must not become another's history."""
+    from game.elasta import ledger
+
+    ledger.forget()
+    yield
+    ledger.forget()
+
+
 @pytest.fixture
 def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Register the toy games (Nim, pennies) beside the real ones for the duration of a test."""
