@@ -51,6 +51,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from game import clock
 from game.core import GameState, Move
@@ -308,7 +309,10 @@ def look_ahead(
     return mine, xx, theirs, yy
 
 
-def _sample(items: Sequence[Move], weights: Sequence[float], rng: random.Random) -> Move:
+_T = TypeVar("_T")
+
+
+def _sample(items: Sequence[_T], weights: Sequence[float], rng: random.Random) -> _T:
     return rng.choices(list(items), weights=list(weights), k=1)[0]
 
 
