@@ -134,7 +134,6 @@ def test_ai_defends_a_lone_threatened_file() -> None:
         move = elasta_ai.ai(state, WHITE, "hard", random.Random(seed), math.inf)
         assert isinstance(move, tuple)
         exposed += any(losers(resolve_turn(state.lines, move, black).final)[0] for black in killers)
-    ledger.forget()
     assert exposed <= 2  # none of ten measured at hard's own budget
 
 
@@ -272,7 +271,6 @@ def test_hard_reads_the_greedy_bot_whichever_way_its_ties_are_broken() -> None:
         state.check_move(BLACK, move)
         assert elasta_ai.LAST_STATS.get("habit") in ("greedy", "naive", "loose")
         won += [sum(b > w for w, b in zip(answer, move, strict=True)) for answer in answers]  # type: ignore[call-overload]
-    ledger.forget()
     assert sum(won) / len(won) >= 4.0, won
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from game import clock
 from game.elasta import ai as elasta_ai
-from game.elasta import ai_model, ledger
+from game.elasta import ai_model
 from game.elasta.greedy import elasta_move as greedy_move
 from game.elasta.rules import BLACK, WHITE, Allotment, ElastaState
 
@@ -114,8 +114,8 @@ def test_hard_trusts_its_belief_as_far_as_the_pattern_is_fixed(kind: str) -> Non
     """Hard's trust in its belief grows with the model's certainty that the opponent keeps a fixed
     pattern: near 1 against a repeater or a copier, but a player who mixes or thinks (greedy chips
     vary with the position) and has given nothing yet (no decision of ours in the ledger) meets
-    hard's deep equilibrium, so a reader of hard's code meets a mixture."""
-    ledger.forget()
+    hard's deep equilibrium, so a reader of hard's code meets a mixture (every test starts with an
+    empty ledger: tests/conftest.py)."""
     mixer: Chooser = lambda _s, _m, _t, rng: _shuffled(rng)  # noqa: E731
     state = _game(PLAYERS.get(kind, mixer))
     elasta_ai.ai(state, WHITE, "hard", random.Random(5), math.inf)

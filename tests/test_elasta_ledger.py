@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -17,13 +16,6 @@ from game.search import Limit
 
 START = ElastaState((3, 4, 5, 5, 4, 3, 3, 4), turn=6)
 SOME: Allotment = (3, 5, 7, 1, 6, 0, 4, 2)
-
-
-@pytest.fixture(autouse=True)
-def clean_ledger() -> Iterator[None]:
-    ledger.forget()
-    yield
-    ledger.forget()
 
 
 def _after(white: Allotment, black: Allotment, state: ElastaState = START) -> ElastaState:
