@@ -379,6 +379,8 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         return 0
     if args.n < 1 or args.jobs < 1:
         raise UsageError("-n and -j must be at least 1")
+    if not 0 < args.budget_scale <= 100:
+        raise UsageError(f"--budget-scale must be above 0 and at most 100, not {args.budget_scale:g}")
     levels = [args.level] if args.level else list(LEVELS)
     try:
         jobs = gauntlet_jobs(info, levels, args.n, args.seed, args.style or None)
@@ -392,13 +394,13 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         "jobs": args.jobs,
         "seed": args.seed,
         "clock": args.clock,
-        "budget_scale": 1.0,
+        "budget_scale": args.budget_scale,
     }
-    with clock.using(args.clock, 1.0):
+    with clock.using(args.clock, args.budget_scale):
         summaries, load = _play_jobs(args, jobs, settings)
     print(gauntlet_table(info, summaries))
     print(load)
-    _print_mode(args.clock, 1.0)
+    _print_mode(args.clock, args.budget_scale)
     return 0
 
 
@@ -636,6 +638,13 @@ def build_parser() -> argparse.ArgumentParser:
         choices=tuple(clock.CLOCKS),
         default="wall",
         help="the clock the levels think by: cpu counts only this process's time",
+    )
+    gauntlet_p.add_argument(
+        "--budget-scale",
+        type=float,
+        default=1.0,
+        metavar="F",
+        help="multiply every level's thinking budget by F: how a level holds as it thinks longer (default 1)",
     )
     gauntlet_p.set_defaults(func=cmd_gauntlet)
     _SUBPARSERS["gauntlet"] = gauntlet_p

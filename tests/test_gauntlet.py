@@ -145,3 +145,37 @@ def test_an_unknown_style_is_told_not_crashed() -> None:
         timeout=120,
     )
     assert done.returncode == 2 and "no style 'nosuch'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_budget_scale_reaches_the_levels_and_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """How a level holds as it thinks longer is a gauntlet question too (issue #30: hard's
+    exploitability must fall as its budget grows); the file must say which budget it measured."""
+    import dataclasses
+
+    from game import ai, clock
+    from game.cli import main
+
+    seen: list[float | None] = []
+    real = ai.get
+
+    def spy(game_id: str):  # type: ignore[no-untyped-def]
+        info = real(game_id)
+
+        def think(state, player, level, rng, limit):  # type: ignore[no-untyped-def]
+            seen.append(limit.time)
+            return info.ai(state, player, level, rng, limit)
+
+        return dataclasses.replace(info, ai=think)
+
+    monkeypatch.setattr(ai, "get", spy)
+    out = tmp_path / "g.json"
+    argv = ["gauntlet", "elephant-run", "--level", "easy", "--style", "rusher", "-n", "1"]
+    assert main([*argv, "--budget-scale", "0.5", "-q", "--json", str(out)]) == 0
+    assert seen and all(t == pytest.approx(ai.BUDGET_SECONDS["easy"] * 0.5) for t in seen)
+    assert "every budget times 0.5" in capsys.readouterr().out
+    assert json.loads(out.read_text(encoding="utf-8"))["settings"]["budget_scale"] == 0.5
+    assert clock.scale == 1.0  # undone after
+    assert main([*argv, "--budget-scale", "0"]) == 2
+    assert "--budget-scale must be above 0" in capsys.readouterr().err
