@@ -21,6 +21,7 @@ from game.ai import ALL_LEVELS, LEVELS
 from game.cli_analyse import add_commands as add_analysis_commands
 from game.cli_bench import add_command as add_bench_command
 from game.cli_exploit import add_command as add_exploit_command
+from game.cli_options import add_budget_scale, budget_scale_problem
 from game.cli_start import solve_start
 from game.cli_status import Reached, resigned_sentence, status_json
 from game.core import GameError, GameInfo, GameState, parse_option_args
@@ -293,8 +294,8 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UsageError("-j must be at least 1")
     pairs = [_pair(p) for p in args.pair] or [*LADDER_PAIRS, *(GREEDY_PAIRS if args.b == "greedy" else ())]
-    if not 0 < args.budget_scale <= 100:
-        raise UsageError(f"--budget-scale must be above 0 and at most 100, not {args.budget_scale:g}")
+    if (problem := budget_scale_problem(args.budget_scale)) is not None:
+        raise UsageError(problem)
     with clock.using(args.clock, args.budget_scale):
         return _run_ladder(args, ids, pairs)
 
@@ -379,8 +380,8 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         return 0
     if args.n < 1 or args.jobs < 1:
         raise UsageError("-n and -j must be at least 1")
-    if not 0 < args.budget_scale <= 100:
-        raise UsageError(f"--budget-scale must be above 0 and at most 100, not {args.budget_scale:g}")
+    if (problem := budget_scale_problem(args.budget_scale)) is not None:
+        raise UsageError(problem)
     levels = [args.level] if args.level else list(LEVELS)
     try:
         jobs = gauntlet_jobs(info, levels, args.n, args.seed, args.style or None)
@@ -596,13 +597,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="think by wall time (as in the app) or by CPU time, so that games sharing "
         "cores or a busy machine do not starve the levels (default wall)",
     )
-    ladder_p.add_argument(
-        "--budget-scale",
-        type=float,
-        default=1.0,
-        metavar="F",
-        help="multiply every level's thinking budget by F: a quick, rough ladder while tuning (default 1)",
-    )
+    add_budget_scale(ladder_p, "a quick, rough ladder while tuning")
     _SUBPARSERS["ladder"] = ladder_p
 
     gauntlet_p = sub.add_parser("gauntlet", help="styles of play a person might adopt, against each level")
@@ -639,13 +634,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="wall",
         help="the clock the levels think by: cpu counts only this process's time",
     )
-    gauntlet_p.add_argument(
-        "--budget-scale",
-        type=float,
-        default=1.0,
-        metavar="F",
-        help="multiply every level's thinking budget by F: how a level holds as it thinks longer (default 1)",
-    )
+    add_budget_scale(gauntlet_p, "how a level holds as it thinks longer")
     gauntlet_p.set_defaults(func=cmd_gauntlet)
     _SUBPARSERS["gauntlet"] = gauntlet_p
     ladder_p.set_defaults(func=cmd_ladder)
